@@ -1,0 +1,71 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"text/tabwriter"
+
+	"github.com/fastkernels/kernellab/lab/dataset"
+)
+
+func cmdDatasets(ctx context.Context, args []string, stdout io.Writer) error {
+	var s settings
+	fs := newFlags("datasets", "list | fetch [NAME ...] | verify [NAME ...]",
+		"list: the data sets of the manifest and whether their files are here.\n"+
+			"fetch: download (or take from the mirror) and verify every file of the named data sets (default all).\n"+
+			"verify: check the sha256 of the files present.", &s)
+	if _, err := s.parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() == 0 {
+		return usageError{"datasets needs an action: list, fetch or verify"}
+	}
+	specs, err := dataset.Manifest()
+	if err != nil {
+		return err
+	}
+	src := dataset.DefaultSource()
+	action, names := fs.Arg(0), fs.Args()[1:]
+	if len(names) == 0 {
+		for _, sp := range specs {
+			names = append(names, sp.Name)
+		}
+	}
+	switch action {
+	case "list":
+		tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "NAME\tTASK\tFILES HERE\tLICENCE\tTITLE")
+		for _, sp := range specs {
+			here, total := 0, 0
+			for _, f := range sp.Files {
+				if f.Optional {
+					continue
+				}
+				total++
+				if src.Has(sp.Name, f.Name) {
+					here++
+				}
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%d/%d\t%s\t%s\n", sp.Name, sp.Task, here, total, sp.Licence, sp.Title)
+		}
+		return tw.Flush()
+	case "fetch", "verify":
+		for _, name := range names {
+			if _, err := dataset.Lookup(name); err != nil {
+				return usageError{err.Error()}
+			}
+			op := src.Fetch
+			if action == "verify" {
+				op = src.Verify
+			}
+			if err := op(ctx, name); err != nil {
+				return err
+			}
+			fmt.Fprintf(stdout, "%s: ok\n", name)
+		}
+		return nil
+	default:
+		return usageError{fmt.Sprintf("unknown datasets action %q (list, fetch or verify)", action)}
+	}
+}

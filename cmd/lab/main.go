@@ -1,0 +1,85 @@
+// Command lab runs the thesis-reproduction catalogue: it lists experiments, runs them at a scale
+// (optionally one shard of the repetitions), merges shards, renders figures and tables, checks the
+// thesis's claims, and fetches or verifies the data sets.
+//
+//	lab list [--scale S]
+//	lab run [--scale S] [--shard i/N] [--workers W] [--fresh] [ID ...]
+//	lab render [--scale S] [ID ...]
+//	lab claims [--scale S] [--out figures/CLAIMS.md]
+//	lab merge --scale S --into DIR SHARD_DIR ...
+//	lab datasets list | fetch [NAME ...] | verify [NAME ...]
+//
+// Every command takes --help. Errors print one line and exit non-zero.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+// usageError marks a mistake in the command line (exit status 2) rather than a failure (1).
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+// command is one sub-command: its one-line summary and its implementation.
+type command struct {
+	summary string
+	run     func(ctx context.Context, args []string, stdout io.Writer) error
+}
+
+var commands = map[string]command{
+	"list":     {"list the registered experiments and their task counts", cmdList},
+	"run":      {"run experiments (or one shard of them), then render and report", cmdRun},
+	"render":   {"render figures and tables from existing results", cmdRender},
+	"claims":   {"check every claim against the results and write CLAIMS.md", cmdClaims},
+	"merge":    {"merge the results of shards into the unsharded results", cmdMerge},
+	"datasets": {"list, fetch or verify the data sets (list | fetch | verify)", cmdDatasets},
+}
+
+var commandOrder = []string{"list", "run", "render", "claims", "merge", "datasets"}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	err := dispatch(ctx, os.Args[1:], os.Stdout)
+	if err == nil || errors.Is(err, flag.ErrHelp) {
+		return
+	}
+	fmt.Fprintln(os.Stderr, "lab:", err)
+	var ue usageError
+	if errors.As(err, &ue) {
+		os.Exit(2)
+	}
+	os.Exit(1)
+}
+
+// dispatch runs the sub-command named by args[0].
+func dispatch(ctx context.Context, args []string, stdout io.Writer) error {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		printUsage(stdout)
+		if len(args) == 0 {
+			return usageError{"no command given"}
+		}
+		return nil
+	}
+	c, ok := commands[args[0]]
+	if !ok {
+		return usageError{fmt.Sprintf("unknown command %q (run 'lab --help')", args[0])}
+	}
+	return c.run(ctx, args[1:], stdout)
+}
+
+func printUsage(w io.Writer) {
+	fmt.Fprintln(w, "lab — regenerate the thesis's figures and tables\n\nUsage: lab <command> [flags] [args]\n\nCommands:")
+	for _, name := range commandOrder {
+		fmt.Fprintf(w, "  %-9s %s\n", name, commands[name].summary)
+	}
+	fmt.Fprintln(w, "\nRun 'lab <command> --help' for the flags of a command.")
+}

@@ -1,0 +1,160 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// mirrorOrSkip points the loaders at the offline data mirror, or skips tests that need real data.
+func mirrorOrSkip(t *testing.T) {
+	t.Helper()
+	mirror := os.Getenv("LAB_DATA_MIRROR")
+	if mirror == "" {
+		mirror = filepath.Join("..", "..", "..", "shared", "datasets")
+	}
+	if _, err := os.Stat(filepath.Join(mirror, "kc1")); err != nil {
+		t.Skip("no data mirror (set LAB_DATA_MIRROR)")
+	}
+	abs, _ := filepath.Abs(mirror)
+	t.Setenv("LAB_DATA_MIRROR", abs)
+	t.Setenv("LAB_DATA_CACHE", t.TempDir())
+}
+
+func lab(t *testing.T, args ...string) (string, error) {
+	t.Helper()
+	var out bytes.Buffer
+	err := dispatch(context.Background(), args, &out)
+	return out.String(), err
+}
+
+func TestUsageErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{},
+		{"frobnicate"},
+		{"run", "--scale", "huge"},
+		{"run", "--shard", "3/3"},
+		{"run", "--scale", "smoke", "no_such_experiment"},
+		{"list", "--no-such-flag"},
+		{"merge", "--scale", "smoke"},
+		{"datasets"},
+		{"datasets", "explode"},
+	} {
+		_, err := lab(t, args...)
+		var ue usageError
+		if !errors.As(err, &ue) {
+			t.Errorf("lab %v: want a usage error, got %v", args, err)
+		}
+	}
+	if _, err := lab(t, "run", "--help"); !errors.Is(err, flag.ErrHelp) {
+		t.Errorf("--help must be reported as help, got %v", err)
+	}
+}
+
+func TestListShowsTheCatalogue(t *testing.T) {
+	out, err := lab(t, "list", "--scale", "smoke")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"fig2_1", "fig3_1", "table3_1", "table4_1", "table6_1"} {
+		if !strings.Contains(out, id) {
+			t.Errorf("list lacks %s:\n%s", id, out)
+		}
+	}
+}
+
+// TestShardsMergeToTheUnshardedBytes runs table6_1 (eleven tasks) whole and in three shards, merges the
+// shards, and compares the results files byte for byte; then renders from the merged results.
+func TestShardsMergeToTheUnshardedBytes(t *testing.T) {
+	mirrorOrSkip(t)
+	dir := t.TempDir()
+	whole := filepath.Join(dir, "whole")
+	if _, err := lab(t, "run", "--scale", "smoke", "--results", whole, "--figures", filepath.Join(dir, "fig"), "table6_1"); err != nil {
+		t.Fatal(err)
+	}
+	var shards []string
+	for _, s := range []string{"0/3", "1/3", "2/3"} {
+		d := filepath.Join(dir, "shard"+s[:1])
+		shards = append(shards, d)
+		if _, err := lab(t, "run", "--scale", "smoke", "--results", d, "--shard", s, "table6_1"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	merged := filepath.Join(dir, "merged")
+	if _, err := lab(t, append([]string{"merge", "--scale", "smoke", "--into", merged}, shards...)...); err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile(filepath.Join(whole, "smoke", "table6_1.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(filepath.Join(merged, "smoke", "table6_1.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatalf("merged results differ from the unsharded run:\n%s\nvs\n%s", got, want)
+	}
+	figs := filepath.Join(dir, "figs-merged")
+	if _, err := lab(t, "render", "--scale", "smoke", "--results", merged, "--figures", figs, "table6_1"); err != nil {
+		t.Fatal(err)
+	}
+	md, err := os.ReadFile(filepath.Join(figs, "table6_1.md"))
+	if err != nil || !strings.Contains(string(md), "Kin8nm") {
+		t.Fatalf("rendered table missing or incomplete: %v\n%s", err, md)
+	}
+}
+
+// TestRunResumesFromKeptTasks deletes one task's kept result and the final table, reruns, and checks the
+// rerun rebuilds exactly the same file.
+func TestRunResumesFromKeptTasks(t *testing.T) {
+	mirrorOrSkip(t)
+	dir := t.TempDir()
+	args := []string{"run", "--scale", "smoke", "--results", dir, "--figures", filepath.Join(dir, "fig"), "table3_1"}
+	if _, err := lab(t, args...); err != nil {
+		t.Fatal(err)
+	}
+	final := filepath.Join(dir, "smoke", "table3_1.csv")
+	want, err := os.ReadFile(final)
+	if err != nil {
+		t.Fatal(err)
+	}
+	parts, err := filepath.Glob(filepath.Join(dir, "smoke", "table3_1.parts", "*"))
+	if err != nil || len(parts) != 4 {
+		t.Fatalf("want 4 kept task files, have %v (%v)", parts, err)
+	}
+	if err := os.Remove(parts[0]); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(final); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := lab(t, args...); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(final)
+	if err != nil || !bytes.Equal(got, want) {
+		t.Fatalf("resumed run differs (%v):\n%s\nvs\n%s", err, got, want)
+	}
+}
+
+func TestClaimsReportWithoutResultsSaysNotRun(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "CLAIMS.md")
+	msg, err := lab(t, "claims", "--scale", "smoke", "--results", filepath.Join(dir, "none"), "--out", out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(msg, "0 pass") {
+		t.Errorf("summary line: %s", msg)
+	}
+	report, err := os.ReadFile(out)
+	if err != nil || !strings.Contains(strings.ToLower(string(report)), "not run") {
+		t.Fatalf("report must say the claims were not run: %v\n%s", err, report)
+	}
+}

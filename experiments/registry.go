@@ -1,0 +1,14 @@
+package experiments
+
+import "github.com/fastkernels/kernellab/lab/run"
+
+// Registry returns every registered experiment, validated, in catalogue order.
+func Registry() (*run.Registry, error) {
+	return run.NewRegistry(
+		fig2_1(),
+		fig3_1(),
+		table3_1(),
+		table4_1(),
+		table6_1(),
+	)
+}

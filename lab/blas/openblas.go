@@ -1,0 +1,35 @@
+//go:build openblas && cgo
+
+package blas
+
+/*
+#cgo LDFLAGS: -lopenblas
+void openblas_set_num_threads(int num_threads);
+int openblas_get_num_threads(void);
+*/
+import "C"
+
+import (
+	"os"
+
+	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/netlib/blas/netlib"
+)
+
+// init routes gonum's float64 BLAS to OpenBLAS (Debian's libopenblas-dev provides the library
+// and the cblas symbols; CGO_LDFLAGS=-lopenblas is accepted but no longer needed).
+//
+// It also makes each OpenBLAS call single-threaded unless OPENBLAS_NUM_THREADS or
+// OMP_NUM_THREADS says otherwise: the lab already runs GOMAXPROCS goroutines over row blocks
+// (see lab/kernel), and OpenBLAS threads on top of those oversubscribe the cores, spin while
+// waiting and serialise concurrent callers.
+func init() {
+	blas64.Use(netlib.Implementation{})
+	backend = OpenBLAS
+	if os.Getenv("OPENBLAS_NUM_THREADS") == "" && os.Getenv("OMP_NUM_THREADS") == "" {
+		C.openblas_set_num_threads(1)
+	}
+}
+
+// openBLASThreads returns the number of threads OpenBLAS uses per call.
+func openBLASThreads() int { return int(C.openblas_get_num_threads()) }

@@ -1,0 +1,61 @@
+package factor
+
+import (
+	"fmt"
+	"math"
+	"reflect"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// denseCopy checks that m is a non-nil, non-empty matrix of finite values and returns a copy of
+// it, so a fitted model never shares memory with its caller's data. op and name say where a
+// failure happened ("FitPCA", "X").
+func denseCopy(op, name string, m mat.Matrix) (*mat.Dense, error) {
+	if m == nil {
+		return nil, fmt.Errorf("factor: %s: %s is nil", op, name)
+	}
+	if v := reflect.ValueOf(m); v.Kind() == reflect.Pointer && v.IsNil() {
+		return nil, fmt.Errorf("factor: %s: %s is a nil %T", op, name, m)
+	}
+	r, c := m.Dims()
+	if r == 0 || c == 0 {
+		return nil, fmt.Errorf("factor: %s: %s is empty (%d×%d)", op, name, r, c)
+	}
+	out := mat.DenseCopyOf(m)
+	for i := range r {
+		for j, v := range out.RawRowView(i) {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return nil, fmt.Errorf("factor: %s: %s[%d,%d] = %g, want finite values", op, name, i, j, v)
+			}
+		}
+	}
+	return out, nil
+}
+
+// fixSigns flips the columns of v so that the first entry of largest magnitude in each is
+// positive: eigenvectors and singular vectors are defined up to sign, and this makes the fitted
+// models reproducible. Magnitudes within a relative signTieTolerance of the largest count as
+// tied, so that symmetric data (entries equal but for rounding) get the same sign everywhere.
+func fixSigns(v *mat.Dense) {
+	r, c := v.Dims()
+	for j := range c {
+		var largest float64
+		for i := range r {
+			largest = max(largest, math.Abs(v.At(i, j)))
+		}
+		for i := range r {
+			if math.Abs(v.At(i, j)) >= (1-signTieTolerance)*largest {
+				if v.At(i, j) < 0 {
+					for l := range r {
+						v.Set(l, j, -v.At(l, j))
+					}
+				}
+				break
+			}
+		}
+	}
+}
+
+// signTieTolerance is the relative difference below which fixSigns treats magnitudes as equal.
+const signTieTolerance = 1e-9

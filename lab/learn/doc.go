@@ -1,0 +1,9 @@
+// Package learn holds the small learners the kernel experiments build on: k-means with k-means++
+// seeding (the partition behind BKA and MEKA), kernel ridge regression (the representer-theorem
+// example of the HSE lecture, seed 003) and the metrics that score them (MSE, accuracy).
+//
+// The vocabulary follows scikit-learn: Fit… returns a fitted model, Predict applies it. Every
+// random function takes an explicit *rand.Rand (math/rand/v2), and results never depend on the
+// number of goroutines. Bad input (NaN or ±Inf, empty or mismatched matrices, k > n, λ < 0) gives
+// an error that says what and where, never a panic.
+package learn

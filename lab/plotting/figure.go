@@ -1,0 +1,284 @@
+package plotting
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image/color"
+	"math"
+	"path/filepath"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+	"gonum.org/v1/plot/vg/vgsvg"
+
+	"github.com/fastkernels/kernellab/lab/safefile"
+)
+
+// Drawable is anything that draws itself onto a canvas, as *plot.Plot and *Figure do; it is what
+// this package renders to PNG and SVG (a single plot through a small adapter that adds a white
+// margin).
+type Drawable interface{ Draw(c draw.Canvas) }
+
+// maxPixels bounds the side of a PNG, so that a size given in the wrong unit (points instead of
+// inches, say) fails with an error instead of exhausting memory.
+const maxPixels = 20000
+
+// SavePlot writes p as base+".png" (at DPI dots per inch) and base+".svg", each w × h (for
+// example 4*vg.Inch × 3*vg.Inch), each atomically, creating the parent folders. base has no
+// extension. Nothing is written if drawing fails.
+func SavePlot(base string, p *plot.Plot, w, h vg.Length) error {
+	if p == nil {
+		return errors.New("plotting: SavePlot of a nil plot")
+	}
+	return save(base, insetPlot{p}, w, h)
+}
+
+// PlotPNG returns the PNG encoding of p at w × h, for notebooks that display figures inline.
+func PlotPNG(p *plot.Plot, w, h vg.Length) ([]byte, error) {
+	if p == nil {
+		return nil, errors.New("plotting: PlotPNG of a nil plot")
+	}
+	return encodePNG(insetPlot{p}, w, h)
+}
+
+// insetPlot draws a plot figureInset inside the canvas edges, so that no text touches them.
+type insetPlot struct{ p *plot.Plot }
+
+// Draw implements Drawable.
+func (ip insetPlot) Draw(c draw.Canvas) {
+	fillWhite(c)
+	ip.p.Draw(draw.Crop(c, figureInset, -figureInset, figureInset, -figureInset))
+}
+
+// fillWhite paints the whole canvas white: SVG has no background of its own, and the margins and
+// gaps between panels lie outside every plot's background.
+func fillWhite(c draw.Canvas) {
+	c.SetColor(color.White)
+	c.Fill(c.Rectangle.Path())
+}
+
+// save renders d to PNG and SVG in memory, then writes both files.
+func save(base string, d Drawable, w, h vg.Length) error {
+	if base == "" {
+		return errors.New("plotting: empty file name")
+	}
+	if ext := strings.ToLower(filepath.Ext(base)); ext == ".png" || ext == ".svg" {
+		return fmt.Errorf("plotting: %q: give the name without extension, .png and .svg are added", base)
+	}
+	png, err := encodePNG(d, w, h)
+	if err != nil {
+		return err
+	}
+	svg, err := encodeSVG(d, w, h)
+	if err != nil {
+		return err
+	}
+	if err := safefile.WriteBytes(base+".png", png); err != nil {
+		return err
+	}
+	return safefile.WriteBytes(base+".svg", svg)
+}
+
+func checkSize(w, h vg.Length) error {
+	for _, l := range []vg.Length{w, h} {
+		if !(l > 0) || math.IsInf(float64(l), 0) || l.Dots(DPI) > maxPixels {
+			return fmt.Errorf("plotting: figure size %v × %v points: each side must be positive and at most %d pixels at %d dpi",
+				float64(w), float64(h), maxPixels, DPI)
+		}
+	}
+	return nil
+}
+
+// encodePNG draws d on a w × h image at DPI and encodes it.
+func encodePNG(d Drawable, w, h vg.Length) (out []byte, err error) {
+	if err := checkSize(w, h); err != nil {
+		return nil, err
+	}
+	defer recoverDrawing(&err)
+	c := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(DPI))
+	d.Draw(draw.New(c))
+	var buf bytes.Buffer
+	if _, err := (vgimg.PngCanvas{Canvas: c}).WriteTo(&buf); err != nil {
+		return nil, fmt.Errorf("plotting: encoding PNG: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// encodeSVG draws d on a w × h SVG canvas.
+func encodeSVG(d Drawable, w, h vg.Length) (out []byte, err error) {
+	if err := checkSize(w, h); err != nil {
+		return nil, err
+	}
+	defer recoverDrawing(&err)
+	c := vgsvg.New(w, h)
+	d.Draw(draw.New(c))
+	var buf bytes.Buffer
+	if _, err := c.WriteTo(&buf); err != nil {
+		return nil, fmt.Errorf("plotting: encoding SVG: %w", err)
+	}
+	return []byte(svgFixes.Replace(buf.String())), nil
+}
+
+// svgFixes corrects three quirks of gonum/plot's SVG output: embedded raster images (heat maps)
+// keep the SVG default of preserving their aspect ratio, so they shrink inside a non-square data
+// area instead of filling it as in the PNG; they are PNG but labelled JPEG, which strict renderers
+// such as librsvg refuse to draw; and text names only the Liberation face, so viewers without it
+// fall back to a wider font that overflows the legend box, whereas Times New Roman has the same
+// metrics.
+var svgFixes = strings.NewReplacer(
+	"<image ", `<image preserveAspectRatio="none" `,
+	"data:image/jpg;base64,iVBOR", "data:image/png;base64,iVBOR",
+	"font-family:Liberation Serif;", "font-family:'Liberation Serif','Times New Roman',Times,serif;",
+)
+
+// recoverDrawing turns a panic inside gonum/plot (which panics on some bad data, for instance a
+// plotter added directly with a non-positive value on a log axis) into an error, so that a
+// notebook never loses its kernel to a figure.
+func recoverDrawing(err *error) {
+	if r := recover(); r != nil {
+		*err = fmt.Errorf("plotting: drawing failed: %v", r)
+	}
+}
+
+// Figure is a multi-panel figure: plots laid out in rows × cols panels of equal data areas, titled
+// "(a) ", "(b) ", ... in reading order so that a caption can refer to each panel.
+type Figure struct {
+	rows, cols     int
+	panelW, panelH vg.Length
+	panels         [][]*plot.Plot
+	err            error // the first misuse (bad size, panel out of range), reported by Save and PNG
+}
+
+// Spacing between and around panels.
+const (
+	panelGapX   = vg.Length(10)
+	panelGapY   = vg.Length(8)
+	figureInset = vg.Length(3)
+)
+
+// NewFigure returns an empty figure of rows × cols panels, each panelW × panelH (the whole figure
+// is cols·panelW × rows·panelH). Invalid sizes are reported by Save and PNG.
+func NewFigure(rows, cols int, panelW, panelH vg.Length) *Figure {
+	f := &Figure{rows: rows, cols: cols, panelW: panelW, panelH: panelH}
+	switch {
+	case rows < 1 || cols < 1:
+		f.err = fmt.Errorf("plotting: figure with %d × %d panels; need at least 1 × 1", rows, cols)
+		return f
+	case rows*cols > 26*26:
+		f.err = fmt.Errorf("plotting: figure with %d × %d panels is too many to label", rows, cols)
+		return f
+	}
+	f.err = checkSize(vg.Length(cols)*panelW, vg.Length(rows)*panelH)
+	f.panels = make([][]*plot.Plot, rows)
+	for r := range f.panels {
+		f.panels[r] = make([]*plot.Plot, cols)
+	}
+	return f
+}
+
+// Set puts p in panel (row, col), counted from 0 at the top left; a nil p empties the panel.
+// An out-of-range panel is reported by Save and PNG.
+func (f *Figure) Set(row, col int, p *plot.Plot) {
+	if f.err != nil {
+		return
+	}
+	if row < 0 || row >= f.rows || col < 0 || col >= f.cols {
+		f.err = fmt.Errorf("plotting: panel (%d, %d) is outside the %d × %d figure", row, col, f.rows, f.cols)
+		return
+	}
+	f.panels[row][col] = p
+}
+
+// Save writes the figure as base+".png" and base+".svg", like SavePlot.
+func (f *Figure) Save(base string) error {
+	if err := f.check(); err != nil {
+		return err
+	}
+	return save(base, f, f.width(), f.height())
+}
+
+// PNG returns the PNG encoding of the figure, for notebooks that display figures inline.
+func (f *Figure) PNG() ([]byte, error) {
+	if err := f.check(); err != nil {
+		return nil, err
+	}
+	return encodePNG(f, f.width(), f.height())
+}
+
+func (f *Figure) check() error {
+	if f == nil {
+		return errors.New("plotting: nil figure")
+	}
+	return f.err
+}
+
+func (f *Figure) width() vg.Length  { return vg.Length(f.cols) * f.panelW }
+func (f *Figure) height() vg.Length { return vg.Length(f.rows) * f.panelH }
+
+// Draw draws the panels onto c, aligned so that their data areas have equal sizes, each titled
+// with its panel letter. The titles are drawn by the figure, centred over the data areas and
+// aligned across each row, so they are blanked on the plots for the duration of the drawing.
+// An invalid figure draws nothing.
+func (f *Figure) Draw(c draw.Canvas) {
+	if f.check() != nil {
+		return
+	}
+	saved := map[*plot.Plot]string{}
+	defer func() {
+		for p, title := range saved {
+			p.Title.Text = title
+		}
+	}()
+	titles := make([][]string, f.rows)
+	var band vg.Length // room above each row for its titles
+	k := 0
+	for r, row := range f.panels {
+		titles[r] = make([]string, f.cols)
+		for col, p := range row {
+			if p == nil {
+				continue
+			}
+			if _, ok := saved[p]; !ok {
+				saved[p] = p.Title.Text
+			}
+			titles[r][col] = strings.TrimSpace(panelLetter(k) + " " + saved[p])
+			band = max(band, p.Title.TextStyle.Height(titles[r][col])+p.Title.Padding)
+			k++
+		}
+	}
+	for p := range saved {
+		p.Title.Text = ""
+	}
+	fillWhite(c)
+	tiles := draw.Tiles{
+		Rows: f.rows, Cols: f.cols,
+		PadX: panelGapX, PadY: panelGapY + band,
+		PadTop: figureInset + band, PadBottom: figureInset, PadLeft: figureInset, PadRight: figureInset,
+	}
+	canvases := plot.Align(f.panels, tiles, c)
+	for r, row := range f.panels {
+		for col, p := range row {
+			if p == nil {
+				continue
+			}
+			p.Draw(canvases[r][col])
+			top := tiles.At(c, col, r).Max.Y + band
+			sty := p.Title.TextStyle
+			data := p.DataCanvas(canvases[r][col])
+			c.FillText(sty, vg.Point{X: data.Center().X, Y: top + sty.FontExtents().Descent}, titles[r][col])
+		}
+	}
+}
+
+// panelLetter returns "(a)" for k = 0, ..., "(z)", then "(aa)", "(ab)", ...
+func panelLetter(k int) string {
+	name := ""
+	for k++; k > 0; k = (k - 1) / 26 {
+		name = string(rune('a'+(k-1)%26)) + name
+	}
+	return "(" + name + ")"
+}

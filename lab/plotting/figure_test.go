@@ -1,0 +1,179 @@
+package plotting
+
+import (
+	"bytes"
+	"image/png"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+func samplePlot(t *testing.T, title string) *plot.Plot {
+	t.Helper()
+	p := New(title, "x (s)", "y (m)")
+	err := AddBands(p, Band{Label: "mean", X: []float64{1, 2, 3}, Mean: []float64{1, 4, 9}, Lo: []float64{0.5, 3, 8}, Hi: []float64{2, 5, 10}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// checkPNG decodes the file and checks its pixel size.
+func checkPNG(t *testing.T, data []byte, w, h int) {
+	t.Helper()
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("PNG does not decode: %v", err)
+	}
+	if b := img.Bounds(); b.Dx() != w || b.Dy() != h {
+		t.Errorf("PNG is %d × %d pixels, want %d × %d", b.Dx(), b.Dy(), w, h)
+	}
+}
+
+func checkSVG(t *testing.T, path string) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(data, []byte("<?xml")) && !bytes.HasPrefix(data, []byte("<svg")) {
+		t.Errorf("%s starts with %q, not an SVG", path, data[:min(len(data), 20)])
+	}
+}
+
+func TestSavePlotWritesPNGAndSVG(t *testing.T) {
+	base := filepath.Join(t.TempDir(), "sub", "fig")
+	if err := SavePlot(base, samplePlot(t, "t"), 4*vg.Inch, 3*vg.Inch); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(base + ".png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkPNG(t, data, 4*DPI, 3*DPI)
+	checkSVG(t, base+".svg")
+
+	inline, err := PlotPNG(samplePlot(t, "t"), 2*vg.Inch, 1*vg.Inch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkPNG(t, inline, 2*DPI, DPI)
+}
+
+func TestSavePlotErrors(t *testing.T) {
+	dir := t.TempDir()
+	p := samplePlot(t, "t")
+	for _, tc := range []struct {
+		name string
+		base string
+		p    *plot.Plot
+		w, h vg.Length
+	}{
+		{"nil plot", filepath.Join(dir, "a"), nil, vg.Inch, vg.Inch},
+		{"zero width", filepath.Join(dir, "a"), p, 0, vg.Inch},
+		{"huge height", filepath.Join(dir, "a"), p, vg.Inch, 1e6 * vg.Inch},
+		{"extension", filepath.Join(dir, "a.png"), p, vg.Inch, vg.Inch},
+		{"empty name", "", p, vg.Inch, vg.Inch},
+	} {
+		if err := SavePlot(tc.base, tc.p, tc.w, tc.h); err == nil {
+			t.Errorf("%s: no error", tc.name)
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("failed saves left files: %v", entries)
+	}
+}
+
+// panicky is a plotter that fails while drawing, as gonum/plot plotters do on some bad data.
+type panicky struct{}
+
+func (panicky) Plot(draw.Canvas, *plot.Plot) { panic("bad data") }
+
+func TestDrawingPanicBecomesError(t *testing.T) {
+	p := samplePlot(t, "t")
+	p.Add(panicky{})
+	base := filepath.Join(t.TempDir(), "fig")
+	err := SavePlot(base, p, 3*vg.Inch, 2*vg.Inch)
+	if err == nil || !strings.Contains(err.Error(), "bad data") {
+		t.Fatalf("error %v, want the drawing failure", err)
+	}
+	if _, statErr := os.Stat(base + ".png"); !os.IsNotExist(statErr) {
+		t.Error("a failed drawing wrote a PNG")
+	}
+}
+
+func TestFigurePanelsAreLettered(t *testing.T) {
+	titles := []string{"loss", "", "time", "memory"}
+	f := NewFigure(2, 2, 3*vg.Inch, 2*vg.Inch)
+	var plots []*plot.Plot
+	for k, title := range titles {
+		p := samplePlot(t, title)
+		plots = append(plots, p)
+		f.Set(k/2, k%2, p)
+	}
+	rec, c := newRecorder(6*vg.Inch, 4*vg.Inch)
+	f.Draw(c)
+	for _, want := range []string{"(a) loss", "(b)", "(c) time", "(d) memory"} {
+		if !slices.Contains(rec.texts, want) {
+			t.Errorf("title %q not drawn; texts: %q", want, rec.texts)
+		}
+	}
+	for k, p := range plots {
+		if p.Title.Text != titles[k] {
+			t.Errorf("panel %d title left as %q, want %q", k, p.Title.Text, titles[k])
+		}
+	}
+	data, err := f.PNG()
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkPNG(t, data, 6*DPI, 4*DPI)
+	base := filepath.Join(t.TempDir(), "figure")
+	if err := f.Save(base); err != nil {
+		t.Fatal(err)
+	}
+	checkSVG(t, base+".svg")
+}
+
+func TestFigureSkipsEmptyPanelsInLettering(t *testing.T) {
+	f := NewFigure(1, 3, 2*vg.Inch, 2*vg.Inch)
+	f.Set(0, 0, samplePlot(t, "first"))
+	f.Set(0, 2, samplePlot(t, "third"))
+	rec, c := newRecorder(6*vg.Inch, 2*vg.Inch)
+	f.Draw(c)
+	if !slices.Contains(rec.texts, "(a) first") || !slices.Contains(rec.texts, "(b) third") {
+		t.Errorf("texts %q lack (a) first and (b) third", rec.texts)
+	}
+}
+
+func TestFigureErrors(t *testing.T) {
+	if _, err := NewFigure(0, 2, vg.Inch, vg.Inch).PNG(); err == nil {
+		t.Error("0 rows: no error")
+	}
+	if _, err := NewFigure(1, 1, -vg.Inch, vg.Inch).PNG(); err == nil {
+		t.Error("negative panel width: no error")
+	}
+	f := NewFigure(1, 2, vg.Inch, vg.Inch)
+	f.Set(0, 2, samplePlot(t, "t"))
+	if err := f.Save(filepath.Join(t.TempDir(), "f")); err == nil || !strings.Contains(err.Error(), "(0, 2)") {
+		t.Errorf("panel out of range: %v", err)
+	}
+	var nilFigure *Figure
+	if _, err := nilFigure.PNG(); err == nil {
+		t.Error("nil figure: no error")
+	}
+}
+
+func TestPanelLetter(t *testing.T) {
+	for k, want := range map[int]string{0: "(a)", 3: "(d)", 25: "(z)", 26: "(aa)", 27: "(ab)", 52: "(ba)"} {
+		if got := panelLetter(k); got != want {
+			t.Errorf("panelLetter(%d) = %q, want %q", k, got, want)
+		}
+	}
+}

@@ -1,0 +1,327 @@
+package plotting
+
+import (
+	"errors"
+	"fmt"
+	"image/color"
+	"math"
+	"strconv"
+
+	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/palette"
+	"gonum.org/v1/plot/palette/moreland"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// Rect is a block of a matrix: Rows × Cols entries whose top-left entry is (Row0, Col0).
+type Rect struct{ Row0, Col0, Rows, Cols int }
+
+// HeatMapOptions says which blocks of a heat map to highlight.
+type HeatMapOptions struct {
+	// Outline lists blocks drawn with a black outline on a white halo, visible on any colour.
+	Outline []Rect
+	// GreyOutside draws every entry outside the Outline blocks in grey, so that the blocks a
+	// method uses (for instance the diagonal blocks of DAC-RLS) stand out.
+	GreyOutside bool
+}
+
+// Heat map limits: matrices above maxHeatCells entries are refused (pass a block instead), and
+// small matrices are drawn at heatPixels pixels a side so that cell edges stay sharp when the image
+// is scaled.
+const (
+	maxHeatCells  = 2048 * 2048
+	heatPixels    = 512
+	paletteColors = 256
+)
+
+// HeatMap draws matrix m on p with entry (0, 0) at the top left, as a matrix is written, with a
+// colour bar giving the value scale at the right of the data area. Values of one sign use the
+// perceptually ordered Kindlmann map (dark low, light high); values of both signs use a blue-red
+// diverging map centred on zero. The axes are labelled with row and column indices. It returns an
+// error for an empty or too large matrix, NaN or infinite entries, blocks outside the matrix,
+// GreyOutside without blocks, or a plot with a log axis.
+func HeatMap(p *plot.Plot, m mat.Matrix, opt HeatMapOptions) error {
+	if p == nil || m == nil {
+		return errors.New("plotting: HeatMap needs a plot and a matrix")
+	}
+	rows, cols := m.Dims()
+	if rows < 1 || cols < 1 || rows > maxHeatCells/cols {
+		return fmt.Errorf("plotting: heat map of a %d × %d matrix: need between 1 and %d entries", rows, cols, maxHeatCells)
+	}
+	if isLog(p.X) || isLog(p.Y) {
+		return errors.New("plotting: heat map on a plot with a log axis")
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for i := range rows {
+		for j := range cols {
+			v := m.At(i, j)
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return fmt.Errorf("plotting: heat map entry (%d, %d) = %g is not finite", i, j, v)
+			}
+			lo, hi = min(lo, v), max(hi, v)
+		}
+	}
+	for k, r := range opt.Outline {
+		if r.Row0 < 0 || r.Col0 < 0 || r.Rows < 1 || r.Cols < 1 || r.Row0 >= rows || r.Col0 >= cols ||
+			r.Rows > rows-r.Row0 || r.Cols > cols-r.Col0 {
+			return fmt.Errorf("plotting: heat map block %d %+v is not inside the %d × %d matrix", k, r, rows, cols)
+		}
+	}
+	if opt.GreyOutside && len(opt.Outline) == 0 {
+		return errors.New("plotting: heat map GreyOutside needs at least one Outline block")
+	}
+	if lo == hi { // a constant matrix still needs a colour scale
+		d := max(math.Abs(lo)/10, 0.5)
+		lo, hi = lo-d, hi+d
+	}
+	cmap := moreland.Kindlmann()
+	if lo < 0 && hi > 0 {
+		cmap = moreland.SmoothBlueRed()
+		lo, hi = -max(-lo, hi), max(-lo, hi)
+	}
+	colors, err := paletteOf(cmap)
+	if err != nil {
+		return fmt.Errorf("plotting: heat map palette: %w", err)
+	}
+
+	k := max(1, heatPixels/max(rows, cols))
+	grid := matrixGrid{m: m, rows: rows, cols: cols, k: k}
+	inside := func(i, j int) bool {
+		for _, r := range opt.Outline {
+			if i >= r.Row0 && i < r.Row0+r.Rows && j >= r.Col0 && j < r.Col0+r.Cols {
+				return true
+			}
+		}
+		return false
+	}
+	layer := func(g matrixGrid, pal palette.Palette) heatLayer {
+		h := plotter.NewHeatMap(g, pal)
+		h.Min, h.Max, h.Rasterized = lo, hi, true
+		return heatLayer{h}
+	}
+	if opt.GreyOutside {
+		in, out := grid, grid
+		in.keep = inside
+		out.keep = func(i, j int) bool { return !inside(i, j) }
+		p.Add(layer(in, colorList(colors)), layer(out, colorList(greyed(colors))))
+	} else {
+		p.Add(layer(grid, colorList(colors)))
+	}
+	if len(opt.Outline) > 0 {
+		p.Add(&outlines{rects: opt.Outline, rows: rows})
+	}
+	barText := p.Y.Tick.Label
+	barText.XAlign, barText.YAlign = draw.XLeft, draw.YCenter
+	p.Add(&colorBar{colors: colors, min: lo, max: hi, text: barText, line: p.Y.LineStyle})
+	p.X.Padding, p.Y.Padding = 0, 0
+	p.X.Tick.Marker = indexTicks{}
+	p.Y.Tick.Marker = indexTicks{rows: rows}
+	return nil
+}
+
+// paletteOf samples cmap at paletteColors evenly spaced values, low to high.
+func paletteOf(cmap palette.ColorMap) ([]color.Color, error) {
+	cmap.SetMin(0)
+	cmap.SetMax(1)
+	colors := make([]color.Color, paletteColors)
+	for i := range colors {
+		c, err := cmap.At(min(float64(i)/(paletteColors-1), 1))
+		if err != nil {
+			return nil, err
+		}
+		colors[i] = c
+	}
+	return colors, nil
+}
+
+// greyed maps each colour to a light grey of the same order of lightness (CIE L*), so that greyed
+// entries still show the matrix structure but recede behind the coloured blocks.
+func greyed(colors []color.Color) []color.Color {
+	out := make([]color.Color, len(colors))
+	for i, c := range colors {
+		out[i] = color.Gray{Y: uint8(math.Round(150 + 90*lightness(c)))}
+	}
+	return out
+}
+
+// lightness returns the CIE L* of an sRGB colour, scaled to [0, 1].
+func lightness(c color.Color) float64 {
+	r, g, b, _ := c.RGBA()
+	linear := func(v uint32) float64 {
+		s := float64(v) / 0xffff
+		if s <= 0.04045 {
+			return s / 12.92
+		}
+		return math.Pow((s+0.055)/1.055, 2.4)
+	}
+	y := 0.2126*linear(r) + 0.7152*linear(g) + 0.0722*linear(b)
+	if y <= 216.0/24389 {
+		return y * 24389 / 27 / 100
+	}
+	return (116*math.Cbrt(y) - 16) / 100
+}
+
+// colorList is a palette.Palette.
+type colorList []color.Color
+
+// Colors implements palette.Palette.
+func (l colorList) Colors() []color.Color { return l }
+
+// matrixGrid presents a matrix to plotter.HeatMap with row 0 at the top: matrix row i lies at
+// y = rows-1-i and column j at x = j. Each entry becomes k × k grid cells, so that the raster
+// image is large enough for sharp cell edges. Entries for which keep is false are NaN, which the
+// heat map leaves transparent.
+type matrixGrid struct {
+	m             mat.Matrix
+	rows, cols, k int
+	keep          func(i, j int) bool
+}
+
+// Dims implements plotter.GridXYZ.
+func (g matrixGrid) Dims() (c, r int) { return g.cols * g.k, g.rows * g.k }
+
+// Z implements plotter.GridXYZ.
+func (g matrixGrid) Z(c, r int) float64 {
+	i, j := g.rows-1-r/g.k, c/g.k
+	if g.keep != nil && !g.keep(i, j) {
+		return math.NaN()
+	}
+	return g.m.At(i, j)
+}
+
+// X implements plotter.GridXYZ.
+func (g matrixGrid) X(c int) float64 { return (float64(c)+0.5)/float64(g.k) - 0.5 }
+
+// Y implements plotter.GridXYZ.
+func (g matrixGrid) Y(r int) float64 { return (float64(r)+0.5)/float64(g.k) - 0.5 }
+
+// heatLayer is a plotter.HeatMap without glyph boxes: its per-cell boxes would only slow down
+// the layout of a large matrix, and an image needs no padding.
+type heatLayer struct{ *plotter.HeatMap }
+
+// GlyphBoxes implements plot.GlyphBoxer.
+func (heatLayer) GlyphBoxes(*plot.Plot) []plot.GlyphBox { return nil }
+
+// outlines draws matrix blocks as rectangles along their cell edges.
+type outlines struct {
+	rects []Rect
+	rows  int
+}
+
+// Plot implements plot.Plotter.
+func (o *outlines) Plot(c draw.Canvas, p *plot.Plot) {
+	trX, trY := p.Transforms(&c)
+	halo := draw.LineStyle{Color: color.White, Width: vg.Points(2.8)}
+	line := draw.LineStyle{Color: color.Black, Width: vg.Points(1.2)}
+	for _, sty := range []draw.LineStyle{halo, line} {
+		for _, r := range o.rects {
+			x0, x1 := trX(float64(r.Col0)-0.5), trX(float64(r.Col0+r.Cols)-0.5)
+			y0, y1 := trY(float64(o.rows-r.Row0-r.Rows)-0.5), trY(float64(o.rows-r.Row0)-0.5)
+			var path vg.Path
+			path.Move(vg.Point{X: x0, Y: y0})
+			path.Line(vg.Point{X: x1, Y: y0})
+			path.Line(vg.Point{X: x1, Y: y1})
+			path.Line(vg.Point{X: x0, Y: y1})
+			path.Close()
+			c.SetLineStyle(sty)
+			c.Stroke(path)
+		}
+	}
+}
+
+// colorBar draws the value scale of a heat map as a vertical bar to the right of the data area;
+// its glyph box makes the plot reserve that room.
+type colorBar struct {
+	colors   []color.Color
+	min, max float64
+	text     draw.TextStyle
+	line     draw.LineStyle
+}
+
+// Colour bar geometry, in points.
+const (
+	barGap      = vg.Length(8)
+	barWidth    = vg.Length(9)
+	barTick     = vg.Length(3)
+	barLabelGap = vg.Length(2)
+)
+
+// ticks returns the labelled values of the bar.
+func (b *colorBar) ticks() []plot.Tick {
+	var ticks []plot.Tick
+	for _, t := range (niceTicks{}).Ticks(b.min, b.max) {
+		if !t.IsMinor() && t.Value >= b.min && t.Value <= b.max {
+			ticks = append(ticks, t)
+		}
+	}
+	return ticks
+}
+
+// Plot implements plot.Plotter.
+func (b *colorBar) Plot(c draw.Canvas, _ *plot.Plot) {
+	x0 := c.Max.X + barGap
+	x1 := x0 + barWidth
+	step := (c.Max.Y - c.Min.Y) / vg.Length(len(b.colors))
+	for i, col := range b.colors {
+		// Each strip reaches into the next one, which covers it, so no seam shows between strips.
+		y0 := c.Min.Y + vg.Length(i)*step
+		y1 := min(y0+2*step, c.Max.Y)
+		c.FillPolygon(col, []vg.Point{{X: x0, Y: y0}, {X: x1, Y: y0}, {X: x1, Y: y1}, {X: x0, Y: y1}})
+	}
+	frame := []vg.Point{{X: x0, Y: c.Min.Y}, {X: x1, Y: c.Min.Y}, {X: x1, Y: c.Max.Y}, {X: x0, Y: c.Max.Y}, {X: x0, Y: c.Min.Y}}
+	c.StrokeLines(b.line, frame)
+	for _, t := range b.ticks() {
+		y := c.Min.Y + vg.Length((t.Value-b.min)/(b.max-b.min))*(c.Max.Y-c.Min.Y)
+		c.StrokeLine2(b.line, x1, y, x1+barTick, y)
+		c.FillText(b.text, vg.Point{X: x1 + barTick + barLabelGap, Y: y}, t.Label)
+	}
+}
+
+// GlyphBoxes implements plot.GlyphBoxer: room for the bar and its labels right of the data area,
+// and for half a label above and below it.
+func (b *colorBar) GlyphBoxes(*plot.Plot) []plot.GlyphBox {
+	var labelW vg.Length
+	for _, t := range b.ticks() {
+		labelW = max(labelW, b.text.Width(t.Label))
+	}
+	half := b.text.Height("0") / 2
+	return []plot.GlyphBox{
+		{X: 1, Y: 0.5, Rectangle: vg.Rectangle{Max: vg.Point{X: barGap + barWidth + barTick + barLabelGap + labelW}}},
+		{X: 1, Y: 1, Rectangle: vg.Rectangle{Min: vg.Point{Y: -half}, Max: vg.Point{Y: half}}},
+		{X: 1, Y: 0, Rectangle: vg.Rectangle{Min: vg.Point{Y: -half}, Max: vg.Point{Y: half}}},
+	}
+}
+
+// indexTicks labels matrix indices: integers at a round step, at most maxIndexTicks of them. With
+// rows > 0 it serves the y axis of a heat map, where matrix row i lies at y = rows-1-i.
+type indexTicks struct{ rows int }
+
+const maxIndexTicks = 6
+
+// Ticks implements plot.Ticker.
+func (t indexTicks) Ticks(lo, hi float64) []plot.Tick {
+	if math.IsNaN(lo) || math.IsNaN(hi) || math.IsInf(lo, 0) || math.IsInf(hi, 0) || hi-lo > maxHeatCells {
+		return nil
+	}
+	toIndex := func(v float64) float64 { return v }
+	if t.rows > 0 {
+		toIndex = func(v float64) float64 { return float64(t.rows-1) - v }
+		lo, hi = toIndex(hi), toIndex(lo)
+	}
+	first, last := math.Ceil(lo), math.Floor(hi)
+	if last < first {
+		return nil
+	}
+	step := 1.0
+	for k := 0; (last-first)/step >= maxIndexTicks; k++ {
+		step *= [...]float64{2, 2.5, 2}[k%3] // 1, 2, 5, 10, 20, 50, ...
+	}
+	var ticks []plot.Tick
+	for v := math.Ceil(first/step) * step; v <= last; v += step {
+		ticks = append(ticks, plot.Tick{Value: toIndex(v), Label: strconv.FormatFloat(v+0, 'f', -1, 64)})
+	}
+	return ticks
+}

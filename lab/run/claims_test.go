@@ -1,0 +1,93 @@
+package run
+
+import (
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestCheckClaimsAndReport(t *testing.T) {
+	e := stub("fig3_2")
+	e.Claims = []Claim{
+		{ID: "c1", Text: "RLS beats uniform", Check: func(res *Results) (Verdict, error) {
+			return Verdict{Pass: len(res.Rows) == 1, Evidence: "err 0.1 | 0.3"}, nil
+		}},
+		{ID: "c2", Text: "error shrinks", Check: func(*Results) (Verdict, error) { return Verdict{Evidence: "0.2 > 0.1\nat s=100"}, nil }},
+		{ID: "c3", Check: func(*Results) (Verdict, error) { return Verdict{}, errors.New("no rows for s=50") }},
+		{ID: "c4", Check: func(*Results) (Verdict, error) { panic("index out of range") }},
+		{ID: "c5", Text: "manual"},
+	}
+	res := &Results{ID: "fig3_2", Scale: Quick, Rows: []Row{{ID: "fig3_2", Metric: "err"}}}
+	got := CheckClaims(e, res)
+	wantStatus := []string{"pass", "fail", "error", "error", "error"}
+	for i, r := range got {
+		if r.Status != wantStatus[i] || r.Experiment != "fig3_2" || r.Scale != Quick {
+			t.Errorf("claim %s: %+v, want status %s", r.ClaimID, r, wantStatus[i])
+		}
+	}
+	if !strings.Contains(got[2].Evidence, "no rows for s=50") || !strings.Contains(got[3].Evidence, "index out of range") {
+		t.Errorf("error evidence: %q, %q", got[2].Evidence, got[3].Evidence)
+	}
+	other := stub("tab1")
+	other.Claims = []Claim{{ID: "t1", Text: "fast", Check: func(*Results) (Verdict, error) { return Verdict{Pass: true}, nil }}}
+	notRun := CheckClaims(other, nil)
+	if len(notRun) != 1 || notRun[0].Status != "not run" {
+		t.Fatalf("nil results: %+v", notRun)
+	}
+
+	path := filepath.Join(t.TempDir(), "claims.md")
+	if err := WriteClaimsReport(path, Quick, append(got, notRun...)); err != nil {
+		t.Fatal(err)
+	}
+	report := string(readFile(t, path))
+	for _, want := range []string{
+		"# Claims report (scale: quick)\n",
+		"6 claims: 1 pass, 1 fail, 3 error, 1 not run.\n",
+		"## fig3_2\n\n| Claim | Status | Evidence |\n|---|---|---|\n",
+		"| **c1** RLS beats uniform | PASS | err 0.1 \\| 0.3 |\n",
+		"| **c2** error shrinks | FAIL | 0.2 > 0.1<br>at s=100 |\n",
+		"| **c5** manual | ERROR | claim has no check function |\n",
+		"## tab1\n",
+		"| **t1** fast | NOT RUN |  |\n",
+	} {
+		if !strings.Contains(report, want) {
+			t.Errorf("report lacks %q:\n%s", want, report)
+		}
+	}
+	if strings.Index(report, "## fig3_2") > strings.Index(report, "## tab1") {
+		t.Error("experiments out of order")
+	}
+}
+
+func TestOutputAndRender(t *testing.T) {
+	dir := t.TempDir()
+	e := stub("fig1")
+	e.Render = func(res *Results, out *Output) error {
+		if err := out.Write("md", func(w io.Writer) error { _, err := io.WriteString(w, "| a |\n"); return err }); err != nil {
+			return err
+		}
+		return errors.New("plot failed")
+	}
+	out := &Output{Dir: dir, ID: "fig1"}
+	if out.Path("png") != filepath.Join(dir, "fig1.png") {
+		t.Errorf("Path = %s", out.Path("png"))
+	}
+	for _, bad := range []string{"", ".png", "a/b"} {
+		if err := out.Write(bad, nil); err == nil {
+			t.Errorf("Write(%q): no error", bad)
+		}
+	}
+	if err := Render(e, nil, dir); err == nil {
+		t.Error("Render without results: no error")
+	}
+	err := Render(e, &Results{}, dir)
+	if err == nil || !strings.Contains(err.Error(), "plot failed") || !strings.Contains(err.Error(), "fig1") {
+		t.Errorf("Render error: %v", err)
+	}
+	if got, err := os.ReadFile(filepath.Join(dir, "fig1.md")); err != nil || string(got) != "| a |\n" {
+		t.Errorf("fig1.md: %q, %v", got, err)
+	}
+}

@@ -1,0 +1,533 @@
+package run
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/fastkernels/kernellab/lab/safefile"
+)
+
+// Options controls one Execute call.
+type Options struct {
+	// Scale is the scale to run at; it must be set.
+	Scale Scale
+	// Dir is the results root; files: <Dir>/<scale>/<ID>.csv, parts in <Dir>/<scale>/<ID>.parts/.
+	Dir string
+	// Workers is the number of tasks run at once; 0 means runtime.GOMAXPROCS(0). Serial
+	// experiments always use 1.
+	Workers int
+	// Shard selects the tasks of this machine; the zero value runs them all.
+	Shard Shard
+	// Fresh discards kept parts (of this shard's tasks) first instead of resuming from them.
+	Fresh bool
+	// Progress receives the run's events; nil is silent.
+	Progress Progress
+}
+
+// Execute runs the tasks of the experiment (its shard) that have no part file yet, writing each
+// finished task's rows to its own part file atomically as soon as it finishes, so an interrupted run
+// resumes where it stopped. Unsharded, it then writes <ID>.csv (all rows in plan order) atomically
+// and <ID>.meta.json (id, scale, seed, tasks, Go and module versions, start/end time, elapsed).
+// Sharded, it writes parts only. The first task error cancels the rest and is returned wrapped with
+// the task key (parts already written stay). Cancelling ctx stops promptly: no new task starts and
+// running tasks see ctx cancelled. The returned Results hold the rows of this shard's tasks in plan
+// order.
+func Execute(ctx context.Context, e *Experiment, opts Options) (*Results, error) {
+	if err := e.validate(); err != nil {
+		return nil, err
+	}
+	if err := opts.Scale.validate(); err != nil {
+		return nil, err
+	}
+	if opts.Dir == "" {
+		return nil, fmt.Errorf("run: %s: results directory not set", e.ID)
+	}
+	if err := opts.Shard.validate(); err != nil {
+		return nil, err
+	}
+	if opts.Workers < 0 {
+		return nil, fmt.Errorf("run: %s: workers = %d, want >= 0 (0 = all cores)", e.ID, opts.Workers)
+	}
+	progress := opts.Progress
+	if progress == nil {
+		progress = SilentProgress()
+	}
+	tasks, err := planTasks(e, opts.Scale)
+	if err != nil {
+		return nil, err
+	}
+	lay := layoutOf(opts.Dir, opts.Scale, e.ID)
+	if opts.Fresh {
+		if err := lay.discard(tasks, opts.Shard); err != nil {
+			return nil, fmt.Errorf("run: %s: discarding kept results: %w", e.ID, err)
+		}
+	}
+
+	rowsByTask := make([][]Row, len(tasks))
+	var mine, pending []int
+	for j, t := range tasks {
+		if !opts.Shard.owns(j) {
+			continue
+		}
+		mine = append(mine, j)
+		path := lay.part(t.file)
+		data, err := os.ReadFile(path)
+		if errors.Is(err, fs.ErrNotExist) {
+			pending = append(pending, j)
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("run: %s: reading kept part: %w", e.ID, err)
+		}
+		if rowsByTask[j], err = readPart(data, path, e.ID, t.Task); err != nil {
+			return nil, err
+		}
+	}
+
+	workers := opts.Workers
+	if workers == 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	if e.Serial {
+		workers = 1
+	}
+	started := time.Now()
+	progress.Start(e.ID, len(mine), len(mine)-len(pending))
+	r := &runner{e: e, scale: opts.Scale, lay: lay, tasks: tasks, rows: rowsByTask, progress: progress}
+	err = r.runAll(ctx, pending, workers)
+	progress.Finish(e.ID, time.Since(started))
+	if err != nil {
+		return nil, err
+	}
+
+	res := &Results{ID: e.ID, Scale: opts.Scale}
+	for _, j := range mine {
+		res.Rows = append(res.Rows, rowsByTask[j]...)
+	}
+	if opts.Shard.whole() {
+		if err := safefile.Write(lay.table(), func(w io.Writer) error { return writeTable(w, res.Rows) }); err != nil {
+			return nil, fmt.Errorf("run: %s: %w", e.ID, err)
+		}
+		m := newMeta(e, opts.Scale, len(tasks), len(res.Rows), started)
+		m.TasksRun, m.TasksKept, m.Workers = len(pending), len(mine)-len(pending), workers
+		if err := m.write(lay.meta()); err != nil {
+			return nil, fmt.Errorf("run: %s: %w", e.ID, err)
+		}
+	}
+	return res, nil
+}
+
+// plannedTask is a task with the name of its part file.
+type plannedTask struct {
+	Task
+	file string
+}
+
+// planTasks calls the plan and checks what the runtime relies on: keys non-empty and unique (also
+// as part file names on case-insensitive file systems), Run set, Rep >= 0.
+func planTasks(e *Experiment, sc Scale) ([]plannedTask, error) {
+	tasks, err := e.Plan(sc)
+	if err != nil {
+		return nil, fmt.Errorf("run: %s: planning at scale %s: %w", e.ID, sc, err)
+	}
+	planned := make([]plannedTask, len(tasks))
+	byFile := make(map[string]string, len(tasks))
+	for j, t := range tasks {
+		where := fmt.Sprintf("run: %s: plan at scale %s: task %d", e.ID, sc, j+1)
+		if t.Key == "" {
+			return nil, fmt.Errorf("%s has an empty key", where)
+		}
+		if t.Run == nil {
+			return nil, fmt.Errorf("%s (%q) has no Run", where, t.Key)
+		}
+		if t.Rep < 0 {
+			return nil, fmt.Errorf("%s (%q) has repetition %d < 0", where, t.Key, t.Rep)
+		}
+		file := partFileName(t.Key)
+		if other, dup := byFile[strings.ToLower(file)]; dup {
+			if other == t.Key {
+				return nil, fmt.Errorf("%s: key %q appears twice", where, t.Key)
+			}
+			return nil, fmt.Errorf("%s: keys %q and %q map to the same part file", where, other, t.Key)
+		}
+		byFile[strings.ToLower(file)] = t.Key
+		planned[j] = plannedTask{Task: t, file: file}
+	}
+	return planned, nil
+}
+
+// partFileName makes a file name from a task key: a readable prefix (characters outside
+// [A-Za-z0-9._=-] become _) and the key's 64-bit FNV-1a hash, which keeps distinct keys apart.
+func partFileName(key string) string {
+	const maxReadable = 64
+	var b strings.Builder
+	for i := 0; i < len(key) && b.Len() < maxReadable; i++ {
+		c := key[i]
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("._=-", c) >= 0 {
+			b.WriteByte(c)
+		} else {
+			b.WriteByte('_')
+		}
+	}
+	return fmt.Sprintf("%s-%016x.csv", b.String(), hashKey(key))
+}
+
+func hashKey(key string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(key))
+	return h.Sum64()
+}
+
+// taskRNG is the generator of the task with this key: PCG seeded from the experiment seed and the
+// key's FNV-1a hash, mixed by SplitMix64. Fixed forever: changing it changes every result.
+func taskRNG(seed uint64, key string) *rand.Rand {
+	hi := splitMix64(seed ^ splitMix64(hashKey(key)))
+	return rand.New(rand.NewPCG(hi, splitMix64(hi)))
+}
+
+// splitMix64 is one step of the SplitMix64 generator (Steele, Lea and Flood 2014), a bijective
+// mixer that spreads every input bit over the output.
+func splitMix64(x uint64) uint64 {
+	z := x + 0x9e3779b97f4a7c15
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+// layout names the files of one experiment at one scale under a results root.
+type layout struct{ dir, id string }
+
+func layoutOf(root string, sc Scale, id string) layout {
+	return layout{dir: filepath.Join(root, string(sc)), id: id}
+}
+
+func (l layout) table() string           { return filepath.Join(l.dir, l.id+".csv") }
+func (l layout) meta() string            { return filepath.Join(l.dir, l.id+".meta.json") }
+func (l layout) parts() string           { return filepath.Join(l.dir, l.id+".parts") }
+func (l layout) part(file string) string { return filepath.Join(l.parts(), file) }
+
+// discard removes kept results: everything of the experiment for a whole run, only the shard's
+// part files for a sharded one (other shards may share the folder).
+func (l layout) discard(tasks []plannedTask, sh Shard) error {
+	if sh.whole() {
+		for _, p := range []string{l.table(), l.meta()} {
+			if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return err
+			}
+		}
+		return os.RemoveAll(l.parts())
+	}
+	for j, t := range tasks {
+		if !sh.owns(j) {
+			continue
+		}
+		if err := os.Remove(l.part(t.file)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+	}
+	return nil
+}
+
+// readPart parses a part file and checks it belongs to the task (a stale part from another plan
+// or experiment is an error, not silently mixed in).
+func readPart(data []byte, path, id string, t Task) ([]Row, error) {
+	rows, err := readTable(bytes.NewReader(data), path)
+	if err != nil {
+		return nil, err
+	}
+	for i, r := range rows {
+		if r.ID != id || r.Rep != t.Rep {
+			return nil, fmt.Errorf("run: %s:%d: row of id=%s rep=%d in the part of task %q (id=%s rep=%d): stale results from another plan; run fresh to discard them",
+				path, i+2, r.ID, r.Rep, t.Key, id, t.Rep)
+		}
+	}
+	return rows, nil
+}
+
+// runner executes the pending tasks of one Execute call.
+type runner struct {
+	e        *Experiment
+	scale    Scale
+	lay      layout
+	tasks    []plannedTask
+	rows     [][]Row // by plan index; each index written by one worker only
+	progress Progress
+}
+
+// runAll runs the pending tasks on workers goroutines; it returns the first task error, or the
+// cancellation of ctx if that stopped the run before every task was done.
+func (r *runner) runAll(parent context.Context, pending []int, workers int) error {
+	if len(pending) == 0 {
+		return nil
+	}
+	ctx, cancel := context.WithCancelCause(parent)
+	defer cancel(nil)
+	var (
+		mu       sync.Mutex
+		firstErr error
+		done     int
+		wg       sync.WaitGroup
+	)
+	jobs := make(chan int)
+	for range min(workers, len(pending)) {
+		wg.Go(func() {
+			for j := range jobs {
+				if ctx.Err() != nil {
+					continue
+				}
+				ran, err := r.runTask(ctx, j)
+				mu.Lock()
+				if ran {
+					done++
+				}
+				if err != nil && firstErr == nil {
+					firstErr = err
+					cancel(err)
+				}
+				mu.Unlock()
+			}
+		})
+	}
+feed:
+	for _, j := range pending {
+		select {
+		case jobs <- j:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	if firstErr != nil {
+		return firstErr
+	}
+	if done < len(pending) {
+		return fmt.Errorf("run: %s: stopped with %d of %d pending tasks done (finished ones are kept; run again to resume): %w",
+			r.e.ID, done, len(pending), context.Cause(parent))
+	}
+	return nil
+}
+
+// runTask runs task j and writes its part file. ran reports that the part was written; an abort
+// caused by the cancellation of ctx is neither ran nor an error.
+func (r *runner) runTask(ctx context.Context, j int) (ran bool, err error) {
+	t := r.tasks[j]
+	log := &taskLog{prefix: r.e.ID + " " + t.Key + ": ", progress: r.progress}
+	env := &Env{Scale: r.scale, RNG: taskRNG(r.e.Seed, t.Key), Log: log}
+	start := time.Now()
+	recs, err := callTask(ctx, t.Task, env)
+	log.flush()
+	if err != nil && ctx.Err() != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)) {
+		return false, nil
+	}
+	var rows []Row
+	if err == nil {
+		rows, err = rowsFromRecords(r.e.ID, t.Rep, recs)
+	}
+	if err == nil {
+		err = safefile.Write(r.lay.part(t.file), func(w io.Writer) error { return writeTable(w, rows) })
+	}
+	elapsed := time.Since(start)
+	if err != nil {
+		err = fmt.Errorf("run: %s task %q: %w", r.e.ID, t.Key, err)
+		r.progress.TaskDone(r.e.ID, t.Key, elapsed, err)
+		return false, err
+	}
+	r.rows[j] = rows
+	r.progress.TaskDone(r.e.ID, t.Key, elapsed, nil)
+	return true, nil
+}
+
+// callTask runs a task, turning a panic into an error so that one broken task cannot take down a
+// notebook kernel or a whole catalogue run.
+func callTask(ctx context.Context, t Task, env *Env) (recs []Record, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("panic: %v\n%s", p, debug.Stack())
+		}
+	}()
+	return t.Run(ctx, env)
+}
+
+// taskLog forwards whole lines written by a task to the progress reporter.
+type taskLog struct {
+	mu       sync.Mutex
+	prefix   string
+	progress Progress
+	buf      []byte
+}
+
+func (l *taskLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.buf = append(l.buf, p...)
+	for {
+		i := bytes.IndexByte(l.buf, '\n')
+		if i < 0 {
+			break
+		}
+		l.progress.Logf("%s%s", l.prefix, l.buf[:i])
+		l.buf = l.buf[i+1:]
+	}
+	return len(p), nil
+}
+
+// flush sends a last unterminated line, if any.
+func (l *taskLog) flush() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.buf) > 0 {
+		l.progress.Logf("%s%s", l.prefix, l.buf)
+		l.buf = nil
+	}
+}
+
+// Merge gathers the part files of e at scale sc from the result roots of shard runs (srcs) and
+// writes <dst>/<sc>/<ID>.csv, its parts and its meta file, the table and parts byte for byte as an
+// unsharded Execute would. A task with no part in any source is an error naming it; two sources
+// holding different parts for one task is an error too. dst may be one of the sources.
+func Merge(e *Experiment, sc Scale, dst string, srcs ...string) error {
+	if err := e.validate(); err != nil {
+		return err
+	}
+	if err := sc.validate(); err != nil {
+		return err
+	}
+	if dst == "" {
+		return fmt.Errorf("run: merge %s: destination directory not set", e.ID)
+	}
+	if len(srcs) == 0 {
+		return fmt.Errorf("run: merge %s: no source directories", e.ID)
+	}
+	started := time.Now()
+	tasks, err := planTasks(e, sc)
+	if err != nil {
+		return err
+	}
+	out := layoutOf(dst, sc, e.ID)
+	var rows []Row
+	var missing []string
+	for _, t := range tasks {
+		var found []byte
+		var foundAt string
+		for _, src := range srcs {
+			path := layoutOf(src, sc, e.ID).part(t.file)
+			data, err := os.ReadFile(path)
+			if errors.Is(err, fs.ErrNotExist) {
+				continue
+			}
+			if err != nil {
+				return fmt.Errorf("run: merge %s: %w", e.ID, err)
+			}
+			if found != nil && !bytes.Equal(found, data) {
+				return fmt.Errorf("run: merge %s: task %q has different results in %s and %s", e.ID, t.Key, foundAt, path)
+			}
+			found, foundAt = data, path
+		}
+		if found == nil {
+			missing = append(missing, t.Key)
+			continue
+		}
+		taskRows, err := readPart(found, foundAt, e.ID, t.Task)
+		if err != nil {
+			return err
+		}
+		rows = append(rows, taskRows...)
+		if err := copyPart(found, foundAt, out.part(t.file)); err != nil {
+			return fmt.Errorf("run: merge %s: %w", e.ID, err)
+		}
+	}
+	if len(missing) > 0 {
+		shown := missing[:min(len(missing), 5)]
+		more := ""
+		if len(missing) > len(shown) {
+			more = fmt.Sprintf(" and %d more", len(missing)-len(shown))
+		}
+		return fmt.Errorf("run: merge %s at scale %s: %d of %d tasks have no part in %s: %s%s",
+			e.ID, sc, len(missing), len(tasks), strings.Join(srcs, ", "), strings.Join(shown, ", "), more)
+	}
+	if err := safefile.Write(out.table(), func(w io.Writer) error { return writeTable(w, rows) }); err != nil {
+		return fmt.Errorf("run: merge %s: %w", e.ID, err)
+	}
+	m := newMeta(e, sc, len(tasks), len(rows), started)
+	m.MergedFrom = srcs
+	if err := m.write(out.meta()); err != nil {
+		return fmt.Errorf("run: merge %s: %w", e.ID, err)
+	}
+	return nil
+}
+
+// copyPart writes a part into the destination unless it already holds these exact bytes (which
+// covers merging into one of the sources).
+func copyPart(data []byte, from, to string) error {
+	if old, err := os.ReadFile(to); err == nil && bytes.Equal(old, data) {
+		return nil
+	}
+	if err := safefile.WriteBytes(to, data); err != nil {
+		return fmt.Errorf("copying %s: %w", from, err)
+	}
+	return nil
+}
+
+// runMeta is the provenance file written next to a results table.
+type runMeta struct {
+	ID             string    `json:"id"`
+	Title          string    `json:"title,omitempty"`
+	Scale          Scale     `json:"scale"`
+	Seed           uint64    `json:"seed"`
+	Tasks          int       `json:"tasks"`
+	TasksRun       int       `json:"tasks_run"`
+	TasksKept      int       `json:"tasks_kept"`
+	Workers        int       `json:"workers,omitempty"`
+	Rows           int       `json:"rows"`
+	MergedFrom     []string  `json:"merged_from,omitempty"`
+	GoVersion      string    `json:"go_version"`
+	GOOS           string    `json:"goos"`
+	GOARCH         string    `json:"goarch"`
+	Module         string    `json:"module,omitempty"`
+	Modules        []string  `json:"modules,omitempty"`
+	Started        time.Time `json:"started"`
+	Finished       time.Time `json:"finished"`
+	ElapsedSeconds float64   `json:"elapsed_seconds"`
+}
+
+func newMeta(e *Experiment, sc Scale, tasks, rows int, started time.Time) *runMeta {
+	finished := time.Now()
+	m := &runMeta{
+		ID: e.ID, Title: e.Title, Scale: sc, Seed: e.Seed, Tasks: tasks, Rows: rows,
+		GoVersion: runtime.Version(), GOOS: runtime.GOOS, GOARCH: runtime.GOARCH,
+		Started: started.UTC(), Finished: finished.UTC(), ElapsedSeconds: finished.Sub(started).Seconds(),
+	}
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		m.Module = strings.TrimSpace(bi.Main.Path + " " + bi.Main.Version)
+		for _, d := range bi.Deps {
+			if d.Replace != nil {
+				d = d.Replace
+			}
+			m.Modules = append(m.Modules, d.Path+" "+d.Version)
+		}
+	}
+	return m
+}
+
+func (m *runMeta) write(path string) error {
+	data, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return err
+	}
+	return safefile.WriteBytes(path, append(data, '\n'))
+}

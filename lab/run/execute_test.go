@@ -1,0 +1,362 @@
+package run
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"hash/fnv"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestWorkerCountAndOrderDoNotChangeTheTable(t *testing.T) {
+	one, four := t.TempDir(), t.TempDir()
+	a := &toy{n: 12}
+	mustExecute(t, a.experiment(), Options{Scale: Smoke, Dir: one, Workers: 1})
+	b := &toy{n: 12, hook: sleepByIndex}
+	mustExecute(t, b.experiment(), Options{Scale: Smoke, Dir: four, Workers: 4})
+	if got, want := readFile(t, tablePath(four, Smoke, "toy1")), readFile(t, tablePath(one, Smoke, "toy1")); !bytes.Equal(got, want) {
+		t.Fatalf("workers 4:\n%s\nworkers 1:\n%s", got, want)
+	}
+	if n := bytes.Count(readFile(t, tablePath(one, Smoke, "toy1")), []byte("\n")); n != 1+2*12 {
+		t.Fatalf("%d lines, want header + 24 rows", n)
+	}
+}
+
+func TestEnvRNGFollowsTheDocumentedDerivation(t *testing.T) {
+	// Independent of taskRNG: FNV-1a via hash/fnv, SplitMix64 written out again.
+	mix := func(x uint64) uint64 {
+		x += 0x9e3779b97f4a7c15
+		x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+		x = (x ^ x>>27) * 0x94d049bb133111eb
+		return x ^ x>>31
+	}
+	h := fnv.New64a()
+	h.Write([]byte("cfg1/rep=0"))
+	hi := mix(42 ^ mix(h.Sum64()))
+	want := rand.New(rand.NewPCG(hi, mix(hi))).Float64()
+
+	dir := t.TempDir()
+	res := mustExecute(t, (&toy{n: 2}).experiment(), Options{Scale: Smoke, Dir: dir})
+	// task 1 has key cfg1/rep=0; its first record holds its first Float64 draw.
+	if got := res.Rows[2].Value; got != want {
+		t.Fatalf("task cfg1/rep=0 drew %v, want %v", got, want)
+	}
+	if res.Rows[0].Value == res.Rows[2].Value {
+		t.Fatal("two keys drew the same number")
+	}
+}
+
+func TestInterruptedRunResumesToTheCleanTable(t *testing.T) {
+	for _, workers := range []int{1, 3} {
+		clean, resumed := t.TempDir(), t.TempDir()
+		mustExecute(t, (&toy{n: 9}).experiment(), Options{Scale: Quick, Dir: clean, Workers: workers})
+
+		ctx, cancel := context.WithCancel(context.Background())
+		const k = 4
+		first := &toy{n: 9, hook: func(_ context.Context, i int) error {
+			if i == k-1 {
+				cancel()
+			}
+			return nil
+		}}
+		_, err := Execute(ctx, first.experiment(), Options{Scale: Quick, Dir: resumed, Workers: workers})
+		cancel()
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("workers %d: interrupted run returned %v, want context.Canceled", workers, err)
+		}
+		ran := first.calls.Load()
+		if workers == 1 && ran != k {
+			t.Fatalf("workers 1: %d tasks ran after cancelling in task %d", ran, k)
+		}
+		if _, err := os.Stat(tablePath(resumed, Quick, "toy1")); !errors.Is(err, os.ErrNotExist) {
+			t.Fatalf("interrupted run wrote the table (stat: %v)", err)
+		}
+
+		second := &toy{n: 9}
+		mustExecute(t, second.experiment(), Options{Scale: Quick, Dir: resumed, Workers: workers})
+		if got := second.calls.Load(); got != 9-ran {
+			t.Fatalf("workers %d: resume ran %d tasks, want %d", workers, got, 9-ran)
+		}
+		if !bytes.Equal(readFile(t, tablePath(resumed, Quick, "toy1")), readFile(t, tablePath(clean, Quick, "toy1"))) {
+			t.Fatalf("workers %d: resumed table differs from the clean one", workers)
+		}
+
+		third := &toy{n: 9}
+		mustExecute(t, third.experiment(), Options{Scale: Quick, Dir: resumed, Workers: workers})
+		if third.calls.Load() != 0 {
+			t.Fatalf("a complete run re-ran %d tasks", third.calls.Load())
+		}
+		fresh := &toy{n: 9}
+		mustExecute(t, fresh.experiment(), Options{Scale: Quick, Dir: resumed, Workers: workers, Fresh: true})
+		if fresh.calls.Load() != 9 {
+			t.Fatalf("fresh run ran %d tasks, want 9", fresh.calls.Load())
+		}
+	}
+}
+
+func TestShardsMergeToTheUnshardedBytes(t *testing.T) {
+	whole := t.TempDir()
+	mustExecute(t, (&toy{n: 10}).experiment(), Options{Scale: Paper, Dir: whole, Workers: 2})
+
+	var shardDirs []string
+	total := int64(0)
+	for i := range 3 {
+		dir := t.TempDir()
+		ty := &toy{n: 10, hook: sleepByIndex}
+		res := mustExecute(t, ty.experiment(), Options{Scale: Paper, Dir: dir, Workers: 2, Shard: Shard{i, 3}})
+		total += ty.calls.Load()
+		if want := (10 - i + 2) / 3; int(ty.calls.Load()) != want || len(res.Rows) != 2*want {
+			t.Fatalf("shard %d/3 ran %d tasks (%d rows), want %d", i, ty.calls.Load(), len(res.Rows), want)
+		}
+		if _, err := os.Stat(tablePath(dir, Paper, "toy1")); !errors.Is(err, os.ErrNotExist) {
+			t.Fatalf("shard %d wrote a table", i)
+		}
+		shardDirs = append(shardDirs, dir)
+	}
+	if total != 10 {
+		t.Fatalf("shards ran %d tasks in all, want 10", total)
+	}
+	e := (&toy{n: 10}).experiment()
+
+	if err := Merge(e, Paper, t.TempDir(), shardDirs[:2]...); err == nil || !strings.Contains(err.Error(), "cfg2/rep=0") {
+		t.Fatalf("merge without shard 2: %v, want an error naming cfg2/rep=0", err)
+	}
+
+	for _, dst := range []string{t.TempDir(), shardDirs[1]} {
+		if err := Merge(e, Paper, dst, shardDirs...); err != nil {
+			t.Fatal(err)
+		}
+		compareTrees(t, filepath.Join(whole, "paper"), filepath.Join(dst, "paper"))
+	}
+}
+
+// compareTrees checks the table and every part file are byte for byte equal.
+func compareTrees(t *testing.T, want, got string) {
+	t.Helper()
+	if !bytes.Equal(readFile(t, filepath.Join(got, "toy1.csv")), readFile(t, filepath.Join(want, "toy1.csv"))) {
+		t.Fatalf("%s: table differs", got)
+	}
+	parts, err := os.ReadDir(filepath.Join(want, "toy1.parts"))
+	if err != nil || len(parts) != 10 {
+		t.Fatalf("reference parts: %d, %v", len(parts), err)
+	}
+	for _, p := range parts {
+		rel := filepath.Join("toy1.parts", p.Name())
+		if !bytes.Equal(readFile(t, filepath.Join(got, rel)), readFile(t, filepath.Join(want, rel))) {
+			t.Fatalf("%s differs", rel)
+		}
+	}
+}
+
+func TestMergeRejectsConflictingParts(t *testing.T) {
+	a, b := t.TempDir(), t.TempDir()
+	mustExecute(t, (&toy{n: 3}).experiment(), Options{Scale: Smoke, Dir: a})
+	other := (&toy{n: 3}).experiment()
+	other.Seed = 7
+	mustExecute(t, other, Options{Scale: Smoke, Dir: b})
+	if err := Merge(other, Smoke, t.TempDir(), a, b); err == nil || !strings.Contains(err.Error(), "different results") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+func TestTaskErrorStopsTheRunAndKeepsFinishedParts(t *testing.T) {
+	dir := t.TempDir()
+	boom := errors.New("boom")
+	ty := &toy{n: 9, hook: func(_ context.Context, i int) error {
+		if i == 3 {
+			return boom
+		}
+		return nil
+	}}
+	_, err := Execute(context.Background(), ty.experiment(), Options{Scale: Smoke, Dir: dir, Workers: 1})
+	if !errors.Is(err, boom) || !strings.Contains(err.Error(), `"cfg0/rep=1"`) {
+		t.Fatalf("got %v, want boom wrapped with key cfg0/rep=1", err)
+	}
+	if ty.calls.Load() != 4 {
+		t.Fatalf("%d tasks ran, want 4 (the error stops the rest)", ty.calls.Load())
+	}
+	parts, _ := os.ReadDir(filepath.Join(dir, "smoke", "toy1.parts"))
+	if len(parts) != 3 {
+		t.Fatalf("%d parts kept, want 3", len(parts))
+	}
+}
+
+func TestBadRecordsAndPanicsAreErrors(t *testing.T) {
+	for name, rec := range map[string]Record{
+		"NaN":          {Method: "m", Metric: "err", Value: math.NaN()},
+		"+Inf":         {Method: "m", Metric: "err", Value: math.Inf(1)},
+		"metric":       {Method: "m", Value: 1},
+		"contains one": {Method: "m", Metric: "err", Params: []Param{P("a", "x;y")}},
+		"appears":      {Method: "m", Metric: "err", Params: []Param{P("a", 1), P("a", 2)}},
+		"line break":   {Method: "m\n", Metric: "err"},
+	} {
+		e := &Experiment{ID: "bad", Render: func(*Results, *Output) error { return nil },
+			Plan: func(Scale) ([]Task, error) {
+				return []Task{{Key: "only", Run: func(context.Context, *Env) ([]Record, error) { return []Record{rec}, nil }}}, nil
+			}}
+		_, err := Execute(context.Background(), e, Options{Scale: Smoke, Dir: t.TempDir()})
+		if err == nil || !strings.Contains(err.Error(), name) || !strings.Contains(err.Error(), `"only"`) {
+			t.Errorf("%s: got %v", name, err)
+		}
+	}
+	e := &Experiment{ID: "bad", Render: func(*Results, *Output) error { return nil },
+		Plan: func(Scale) ([]Task, error) {
+			return []Task{{Key: "p", Run: func(context.Context, *Env) ([]Record, error) { panic("oops") }}}, nil
+		}}
+	if _, err := Execute(context.Background(), e, Options{Scale: Smoke, Dir: t.TempDir()}); err == nil || !strings.Contains(err.Error(), "oops") {
+		t.Errorf("panicking task: got %v", err)
+	}
+}
+
+func TestExecuteValidatesOptionsAndPlan(t *testing.T) {
+	good := (&toy{n: 2}).experiment()
+	dup := (&toy{n: 2}).experiment()
+	dup.Plan = func(Scale) ([]Task, error) {
+		run := func(context.Context, *Env) ([]Record, error) { return nil, nil }
+		return []Task{{Key: "a", Run: run}, {Key: "a", Run: run}}, nil
+	}
+	noRun := (&toy{n: 2}).experiment()
+	noRun.Plan = func(Scale) ([]Task, error) { return []Task{{Key: "a"}}, nil }
+	dir := t.TempDir()
+	for name, c := range map[string]struct {
+		e    *Experiment
+		opts Options
+	}{
+		"scale":      {good, Options{Dir: dir}},
+		"directory":  {good, Options{Scale: Smoke}},
+		"shard":      {good, Options{Scale: Smoke, Dir: dir, Shard: Shard{3, 3}}},
+		"workers":    {good, Options{Scale: Smoke, Dir: dir, Workers: -1}},
+		"twice":      {dup, Options{Scale: Smoke, Dir: dir}},
+		"no Run":     {noRun, Options{Scale: Smoke, Dir: dir}},
+		"experiment": {nil, Options{Scale: Smoke, Dir: dir}},
+	} {
+		if _, err := Execute(context.Background(), c.e, c.opts); err == nil || !strings.Contains(err.Error(), name) {
+			t.Errorf("%s: got %v", name, err)
+		}
+	}
+}
+
+func TestStalePartIsAnError(t *testing.T) {
+	dir := t.TempDir()
+	e := (&toy{n: 3}).experiment()
+	mustExecute(t, e, Options{Scale: Smoke, Dir: dir})
+	path := filepath.Join(dir, "smoke", "toy1.parts", partFileName("cfg1/rep=0"))
+	data := bytes.Replace(readFile(t, path), []byte(",0,err,"), []byte(",5,err,"), 1)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Execute(context.Background(), e, Options{Scale: Smoke, Dir: dir}); err == nil || !strings.Contains(err.Error(), "stale") {
+		t.Fatalf("got %v", err)
+	}
+	mustExecute(t, e, Options{Scale: Smoke, Dir: dir, Fresh: true})
+}
+
+func TestRoundTripAndMeta(t *testing.T) {
+	dir := t.TempDir()
+	res := mustExecute(t, (&toy{n: 6}).experiment(), Options{Scale: Smoke, Dir: dir})
+	back, err := ReadResults(tablePath(dir, Smoke, "toy1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(back, res) {
+		t.Fatalf("read back %+v\nwant %+v", back, res)
+	}
+	e := (&toy{n: 6}).experiment()
+	loaded, err := Load(e, Smoke, dir)
+	if err != nil || !reflect.DeepEqual(loaded, res) {
+		t.Fatalf("Load: %v", err)
+	}
+	if _, err := Load(e, Quick, dir); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("Load of a scale not run: %v, want ErrNotExist", err)
+	}
+	var meta map[string]any
+	if err := json.Unmarshal(readFile(t, filepath.Join(dir, "smoke", "toy1.meta.json")), &meta); err != nil {
+		t.Fatal(err)
+	}
+	if meta["id"] != "toy1" || meta["scale"] != "smoke" || meta["seed"] != 42.0 || meta["tasks"] != 6.0 || meta["rows"] != 12.0 || meta["go_version"] == "" {
+		t.Fatalf("meta %v", meta)
+	}
+}
+
+func TestExactTableBytes(t *testing.T) {
+	tenth := 0.1
+	sum := tenth + 0.2 // 0.30000000000000004 in float64 arithmetic (a constant would be exact 0.3)
+	e := &Experiment{ID: "t1", Render: func(*Results, *Output) error { return nil },
+		Plan: func(Scale) ([]Task, error) {
+			return []Task{{Key: "k", Rep: 2, Run: func(context.Context, *Env) ([]Record, error) {
+				return []Record{
+					{Dataset: "a,b", Method: `q"m`, Params: []Param{P("s", 100), P("lam", 0.1), P("on", true)}, Metric: "err", Value: sum},
+					{Method: "m", Metric: "t", Value: -1e-310},
+				}, nil
+			}}}, nil
+		}}
+	dir := t.TempDir()
+	mustExecute(t, e, Options{Scale: Smoke, Dir: dir})
+	want := "id,dataset,method,params,rep,metric,value\n" +
+		"t1,\"a,b\",\"q\"\"m\",s=100;lam=0.1;on=true,2,err,0.30000000000000004\n" +
+		"t1,,m,,2,t,-1e-310\n"
+	if got := string(readFile(t, tablePath(dir, Smoke, "t1"))); got != want {
+		t.Fatalf("got\n%s\nwant\n%s", got, want)
+	}
+	res, err := ReadResults(tablePath(dir, Smoke, "t1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Rows[0].Value != sum || res.Rows[1].Value != -1e-310 || res.Rows[0].Dataset != "a,b" || res.Rows[1].Params != nil {
+		t.Fatalf("read back %+v", res.Rows)
+	}
+}
+
+func TestEnvLogReachesProgress(t *testing.T) {
+	var buf bytes.Buffer
+	e := &Experiment{ID: "t1", Render: func(*Results, *Output) error { return nil },
+		Plan: func(Scale) ([]Task, error) {
+			return []Task{{Key: "k", Run: func(_ context.Context, env *Env) ([]Record, error) {
+				env.Log.Write([]byte("first line\nsecond "))
+				env.Log.Write([]byte("part"))
+				return nil, nil
+			}}}, nil
+		}}
+	mustExecute(t, e, Options{Scale: Smoke, Dir: t.TempDir(), Progress: NewTerminalProgress(&buf)})
+	out := buf.String()
+	if !strings.Contains(out, "t1 k: first line\n") || !strings.Contains(out, "t1 k: second part\n") {
+		t.Fatalf("log output:\n%s", out)
+	}
+}
+
+func TestPartFileNames(t *testing.T) {
+	a, b := partFileName("kc1/rep=3"), partFileName("kc1_rep=3")
+	if a == b || !strings.HasPrefix(a, "kc1_rep=3-") || !strings.HasSuffix(a, ".csv") {
+		t.Fatalf("%q and %q", a, b)
+	}
+	if long := partFileName(strings.Repeat("x", 500)); len(long) > 100 {
+		t.Fatalf("name of %d bytes", len(long))
+	}
+}
+
+func TestShardsSharingOneFolder(t *testing.T) {
+	whole, shared := t.TempDir(), t.TempDir()
+	mustExecute(t, (&toy{n: 7}).experiment(), Options{Scale: Smoke, Dir: whole})
+	for i := range 2 {
+		mustExecute(t, (&toy{n: 7}).experiment(), Options{Scale: Smoke, Dir: shared, Shard: Shard{i, 2}})
+	}
+	// A fresh shard 0 discards and re-runs its own 4 tasks only; shard 1's 3 parts stay.
+	again := &toy{n: 7}
+	mustExecute(t, again.experiment(), Options{Scale: Smoke, Dir: shared, Shard: Shard{0, 2}, Fresh: true})
+	if again.calls.Load() != 4 {
+		t.Fatalf("fresh shard 0/2 ran %d tasks, want 4", again.calls.Load())
+	}
+	if err := Merge((&toy{n: 7}).experiment(), Smoke, shared, shared); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(readFile(t, tablePath(shared, Smoke, "toy1")), readFile(t, tablePath(whole, Smoke, "toy1"))) {
+		t.Fatal("merged table differs from the unsharded one")
+	}
+}

@@ -1,0 +1,134 @@
+package run
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strings"
+)
+
+// Task is one independent unit of work, usually one repetition of one configuration. Tasks share
+// nothing, so they can run in any order, on any worker or on any machine of a sharded run.
+type Task struct {
+	// Key is stable and unique within the plan (e.g. "kc1/rep=3"); it names the task's part file
+	// and seeds its random number generator, so it must not depend on the scale's task order.
+	Key string
+	// Rep is the repetition the task's rows are recorded under.
+	Rep int
+	// Run does the work; it should return promptly with ctx.Err() once ctx is cancelled.
+	Run func(ctx context.Context, env *Env) ([]Record, error)
+}
+
+// Env is what a running task gets from the runtime.
+type Env struct {
+	// Scale is the scale of the run.
+	Scale Scale
+	// RNG is a math/rand/v2 PCG seeded from (experiment seed, task key) by a fixed hash (FNV-1a of
+	// the key, mixed with the seed by SplitMix64): the same numbers whatever the worker count, shard
+	// or order. Changing that hash would change every published number, so it never changes.
+	RNG *rand.Rand
+	// Log takes notes from the task; each line goes to the progress reporter's log.
+	Log io.Writer
+}
+
+// Kind says whether an experiment produces a figure or a table, which decides the rendered files.
+type Kind int
+
+// The kinds of catalogue entries.
+const (
+	// Figure entries render PNG and SVG files.
+	Figure Kind = iota
+	// Table entries render Markdown and CSV files.
+	Table
+)
+
+// String names the kind ("figure" or "table") for listings.
+func (k Kind) String() string {
+	switch k {
+	case Figure:
+		return "figure"
+	case Table:
+		return "table"
+	}
+	return fmt.Sprintf("Kind(%d)", int(k))
+}
+
+// Experiment is one catalogue entry: how to plan its tasks at each scale, how to render its results
+// and which claims of the source to check on them.
+type Experiment struct {
+	// ID is the catalogue ID (fig3_2): it names the results, figures and notebook section.
+	ID string
+	// Title is the human-readable name used in listings and provenance files.
+	Title string
+	Kind  Kind
+	// Seed is the experiment seed; every task's RNG derives from it and the task key.
+	Seed uint64
+	// Serial runs tasks one at a time (wall-clock timing experiments).
+	Serial bool
+	// Plan lists the tasks at a scale. It must be cheap and deterministic (no data loading): shards
+	// and merge call it to know the task order.
+	Plan func(sc Scale) ([]Task, error)
+	// Render reads only the results and writes the experiment's files through out.
+	Render func(res *Results, out *Output) error
+	// Claims are the statements of the source checked on the results.
+	Claims []Claim
+}
+
+// Claim is one statement the source draws from an experiment, checked on our own results.
+type Claim struct {
+	ID, Text string
+	// Check decides the claim from the results and gives the numbers behind the verdict.
+	Check func(res *Results) (Verdict, error)
+}
+
+// Verdict is the outcome of a claim check.
+type Verdict struct {
+	Pass bool
+	// Evidence is the numbers behind the verdict, one line or a few.
+	Evidence string
+}
+
+// validateID keeps experiment IDs usable as file names on every system.
+func validateID(id string) error {
+	if id == "" {
+		return errors.New("run: experiment ID is empty")
+	}
+	if id[0] == '.' || id[0] == '-' {
+		return fmt.Errorf("run: experiment ID %q must not start with %q", id, id[0])
+	}
+	for _, c := range id {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("_.-", c)) {
+			return fmt.Errorf("run: experiment ID %q: character %q (use letters, digits, _ . -)", id, c)
+		}
+	}
+	return nil
+}
+
+// validate checks what the runtime relies on, so a broken catalogue entry is an error, not a panic.
+func (e *Experiment) validate() error {
+	if e == nil {
+		return errors.New("run: nil experiment")
+	}
+	if err := validateID(e.ID); err != nil {
+		return err
+	}
+	if e.Plan == nil {
+		return fmt.Errorf("run: experiment %s has no Plan", e.ID)
+	}
+	if e.Render == nil {
+		return fmt.Errorf("run: experiment %s has no Render", e.ID)
+	}
+	seen := make(map[string]bool, len(e.Claims))
+	for i, c := range e.Claims {
+		if c.ID == "" {
+			return fmt.Errorf("run: experiment %s: claim %d has an empty ID", e.ID, i+1)
+		}
+		if seen[c.ID] {
+			return fmt.Errorf("run: experiment %s: claim ID %q appears twice", e.ID, c.ID)
+		}
+		seen[c.ID] = true
+	}
+	return nil
+}

@@ -1,0 +1,40 @@
+package run
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Scale selects the size of every experiment: the same code path runs in seconds (Smoke), in well
+// under an hour for the whole catalogue (Quick) or at the sizes of the source (Paper).
+type Scale string
+
+// The three scales of the catalogue.
+const (
+	// Smoke is tiny n and 2 repetitions: seconds per experiment, what CI runs end to end.
+	Smoke Scale = "smoke"
+	// Quick is the default: real (possibly subsampled) data and enough repetitions for error bars.
+	Quick Scale = "quick"
+	// Paper is the sizes and repetition counts written in the source; shardable by task.
+	Paper Scale = "paper"
+)
+
+// ParseScale reads a scale name (case and surrounding spaces ignored), so command-line flags and
+// notebook parameters get a clear error instead of an unknown scale reaching a Plan.
+func ParseScale(s string) (Scale, error) {
+	sc := Scale(strings.ToLower(strings.TrimSpace(s)))
+	if err := sc.validate(); err != nil {
+		return "", err
+	}
+	return sc, nil
+}
+
+func (sc Scale) validate() error {
+	switch sc {
+	case Smoke, Quick, Paper:
+		return nil
+	case "":
+		return fmt.Errorf("run: scale not set (want %s, %s or %s)", Smoke, Quick, Paper)
+	}
+	return fmt.Errorf("run: unknown scale %q (want %s, %s or %s)", string(sc), Smoke, Quick, Paper)
+}

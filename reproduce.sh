@@ -1,0 +1,211 @@
+#!/usr/bin/env bash
+# reproduce.sh — one command for the whole lab.
+#
+#   ./reproduce.sh                     set up, fetch and verify the data, run the catalogue at quick scale,
+#                                      render figures/, write figures/CLAIMS.md, execute the notebooks
+#   ./reproduce.sh --scale paper       the same at the thesis's sizes (hours; see --shard)
+#   ./reproduce.sh --only fig3_1 table3_1
+#   ./reproduce.sh --shard 3/20        run one shard of the repetitions (no render): for a cluster;
+#                                      then `lab merge` the shard folders and `./reproduce.sh --render-only`
+#   ./reproduce.sh setup               only the set-up steps (tools, Jupyter kernel)
+#   ./reproduce.sh test                the full check: go vet, go test -race, fuzz seeds, the smoke-scale
+#                                      run of every experiment, every notebook executed through GoNB
+#
+# Environment: LAB_DATA_MIRROR (read data from a local mirror <mirror>/<name>/<file> instead of
+# downloading), LAB_DATA_CACHE (download cache), LAB_PURE_GO=1 (do not use OpenBLAS even if present).
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+cd "$ROOT"
+BIN="$ROOT/.tools/bin"
+export PATH="$BIN:$PATH"
+
+MODE=run
+SCALE=quick
+SHARD=""
+NOTEBOOKS=1
+RENDER_ONLY=0
+RESULTS="$ROOT/results"
+FIGURES="$ROOT/figures"
+ONLY=()
+
+usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; }
+die() { echo "reproduce.sh: $*" >&2; exit 1; }
+
+while [ $# -gt 0 ]; do
+  case "$1" in
+    test|setup) MODE=$1 ;;
+    --scale) SCALE=${2:?--scale needs smoke, quick or paper}; shift ;;
+    --shard) SHARD=${2:?--shard needs i/N}; shift ;;
+    --results) RESULTS=${2:?}; shift ;;
+    --figures) FIGURES=${2:?}; shift ;;
+    --no-notebooks) NOTEBOOKS=0 ;;
+    --render-only) RENDER_ONLY=1 ;;
+    --only) shift; while [ $# -gt 0 ] && [ "${1#-}" = "$1" ]; do ONLY+=("$1"); shift; done; continue ;;
+    -h|--help) usage; exit 0 ;;
+    *) usage >&2; die "unknown argument: $1" ;;
+  esac
+  shift
+done
+case "$SCALE" in smoke|quick|paper) ;; *) die "unknown scale '$SCALE' (smoke, quick or paper)";; esac
+
+# ---- timing and summary -------------------------------------------------------------------------
+declare -a SUMMARY=()
+STEP_NAME=""
+STEP_START=0
+step() {
+  end_step
+  STEP_NAME=$1
+  STEP_START=$(date +%s)
+  printf '\n== %s\n' "$STEP_NAME"
+}
+end_step() {
+  if [ -n "$STEP_NAME" ]; then
+    SUMMARY+=("$(printf '%-44s %5ss' "$STEP_NAME" $(( $(date +%s) - STEP_START )))")
+    STEP_NAME=""
+  fi
+}
+print_summary() {
+  end_step
+  printf '\n== summary\n'
+  printf '  %s\n' "${SUMMARY[@]}"
+}
+
+# ---- set-up ---------------------------------------------------------------------------------------
+use_openblas() {
+  [ -z "${LAB_PURE_GO:-}" ] && command -v gcc >/dev/null 2>&1 &&
+    { ldconfig -p 2>/dev/null | grep -q 'libopenblas\.so' || [ -e /usr/lib/x86_64-linux-gnu/libopenblas.so ]; }
+}
+
+setup_go() {
+  command -v go >/dev/null || die "Go is missing: install Go ≥ 1.26 from https://go.dev/dl/ (or use the Dockerfile)"
+  if use_openblas; then
+    export CGO_ENABLED=1 CGO_LDFLAGS="${CGO_LDFLAGS:-} -lopenblas"
+    export GOFLAGS="${GOFLAGS:+$GOFLAGS }-tags=openblas"
+    BLAS="OpenBLAS (cgo, build tag openblas)"
+  else
+    BLAS="pure Go (gonum); install libopenblas-dev for the fast path"
+  fi
+  echo "BLAS: $BLAS"
+  mkdir -p "$BIN"
+  # The Jupyter kernel (GoNB) and goimports are `tool` dependencies pinned in go.mod.
+  go build -o "$BIN/" ./cmd/lab github.com/janpfeifer/gonb golang.org/x/tools/cmd/goimports
+}
+
+# find_jupyter sets JUPYTER to a jupyter whose nbconvert and nbclient work (Debian's /usr/bin one first
+# when an unrelated Python environment shadows it), or to "".
+find_jupyter() {
+  JUPYTER=""
+  for j in /usr/bin/jupyter "$(command -v jupyter 2>/dev/null || true)"; do
+    if [ -n "$j" ] && [ -x "$j" ] && "$j" nbconvert --version >/dev/null 2>&1; then
+      JUPYTER=$j
+      return
+    fi
+  done
+}
+
+JUPYTER_HELP="Jupyter (nbconvert + nbclient) is missing. On Debian/Ubuntu:
+    sudo apt-get install jupyter-nbconvert python3-nbclient jupyter-client python3-ipykernel jupyter-notebook
+  elsewhere: pip install nbconvert nbclient jupyter_client ipykernel notebook"
+
+setup_jupyter() {
+  find_jupyter
+  if [ -z "$JUPYTER" ]; then
+    if [ "$MODE" = test ]; then die "$JUPYTER_HELP"; fi
+    echo "$JUPYTER_HELP" >&2
+    echo "(continuing without notebooks)" >&2
+    NOTEBOOKS=0
+    return
+  fi
+  # Writes the kernel spec (honours JUPYTER_DATA_DIR); --force_deps: gopls is not needed headless.
+  "$BIN/gonb" --install --force_deps >/dev/null 2>&1 || die "installing the GoNB Jupyter kernel failed: run '$BIN/gonb --install --force_deps'"
+  echo "Jupyter: $JUPYTER ($("$JUPYTER" nbconvert --version)), GoNB kernel installed"
+}
+
+# run_notebooks executes every notebook headless at $1 scale into $2 (the committed ones stay clean).
+run_notebooks() {
+  local scale=$1 out=$2 nb
+  mkdir -p "$out"
+  for nb in notebooks/*.ipynb; do
+    echo "-- $nb"
+    LAB_SCALE=$scale LAB_RESULTS="$RESULTS" "$JUPYTER" nbconvert --to notebook --execute \
+      --ExecutePreprocessor.kernel_name=gonb --ExecutePreprocessor.timeout=3600 \
+      --output-dir "$out" "$nb" 2>&1 | grep -v -E '^[IW][0-9]{4} ' | tail -n 3 ||
+      die "notebook $nb failed"
+    [ -s "$out/$(basename "$nb")" ] || die "notebook $nb produced no output"
+  done
+}
+
+# ---- modes ----------------------------------------------------------------------------------------
+main_run() {
+  step "set-up (Go tools, GoNB kernel)"
+  setup_go
+  setup_jupyter
+  if [ "$MODE" = setup ]; then print_summary; return; fi
+
+  if [ "$RENDER_ONLY" = 0 ]; then
+    step "data: fetch and verify"
+    lab datasets fetch
+    step "run the catalogue at $SCALE scale${SHARD:+ (shard $SHARD)}"
+    lab run --scale "$SCALE" --results "$RESULTS" --figures "$FIGURES" ${SHARD:+--shard "$SHARD"} "${ONLY[@]}"
+    if [ -n "$SHARD" ]; then
+      print_summary
+      echo "shard $SHARD done: results in $RESULTS/$SCALE (merge with: lab merge --scale $SCALE --into results DIR...)"
+      return
+    fi
+  else
+    step "render figures and tables from $RESULTS/$SCALE"
+    lab render --scale "$SCALE" --results "$RESULTS" --figures "$FIGURES" "${ONLY[@]}"
+    lab claims --scale "$SCALE" --results "$RESULTS" --figures "$FIGURES"
+  fi
+
+  if [ "$NOTEBOOKS" = 1 ] && [ ${#ONLY[@]} -eq 0 ]; then
+    step "notebooks at $SCALE scale"
+    run_notebooks "$SCALE" "$RESULTS/$SCALE/notebooks"
+  fi
+  print_summary
+  echo
+  echo "figures and tables: $FIGURES"
+  echo "claims report:      $FIGURES/CLAIMS.md"
+  echo "tidy results:       $RESULTS/$SCALE"
+  [ "$NOTEBOOKS" = 1 ] && [ ${#ONLY[@]} -eq 0 ] && echo "executed notebooks: $RESULTS/$SCALE/notebooks"
+  return 0
+}
+
+main_test() {
+  local tmp
+  tmp=$(mktemp -d "${TMPDIR:-/tmp}/lab-test.XXXXXX")
+  RESULTS="$tmp/results"
+  FIGURES="$tmp/figures"
+
+  step "set-up (Go tools, GoNB kernel)"
+  setup_go
+  setup_jupyter
+
+  step "gofmt and go vet"
+  unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './.tools/*'))
+  [ -z "$unformatted" ] || die "gofmt would change: $unformatted"
+  go vet ./...
+
+  step "go test -race ./... (unit tests, examples, fuzz seed corpora)"
+  go test -race -count=1 ./...
+
+  step "smoke-scale run of the whole catalogue"
+  lab run --scale smoke --results "$RESULTS" --figures "$FIGURES"
+  lab list --scale smoke | awk 'NR > 1 {print $1}' | while read -r id; do
+    ls "$FIGURES/$id".* >/dev/null 2>&1 || die "the smoke run rendered nothing for $id"
+  done
+  [ -s "$FIGURES/CLAIMS.md" ] || die "the smoke run wrote no CLAIMS.md"
+
+  step "notebooks executed through GoNB at smoke scale"
+  run_notebooks smoke "$tmp/notebooks"
+
+  print_summary
+  echo
+  echo "test: all checks passed (outputs in $tmp)"
+}
+
+case "$MODE" in
+  test) main_test ;;
+  *) main_run ;;
+esac
