@@ -187,8 +187,11 @@ main_test() {
   [ -z "$unformatted" ] || die "gofmt would change: $unformatted"
   go vet ./...
 
-  step "go test -race ./... (unit tests, examples, fuzz seed corpora)"
-  go test -race -count=1 ./...
+  step "go test -race -short ./... (unit tests, examples, fuzz seed corpora)"
+  # -short skips only the full-size data loads (MNIST, LFW), which the next step runs without -race.
+  go test -race -short -count=1 ./...
+  step "go test ./lab/dataset/... (every data set at full size against its SOURCE.md counts)"
+  go test -count=1 ./lab/dataset/...
 
   step "smoke-scale run of the whole catalogue"
   lab run --scale smoke --results "$RESULTS" --figures "$FIGURES"

@@ -209,6 +209,9 @@ func renderFig2_1(res *run.Results, out *run.Output) error {
 	if err != nil {
 		return err
 	}
+	// Headroom above the rings keeps the legend off the points.
+	headroom := func(p *plot.Plot) { p.Y.Max += 0.45 * (p.Y.Max - p.Y.Min) }
+	headroom(a)
 	b, err := scatter("feature space φ(x) = (x₁², x₂²)", "u = x₁²", "v = x₂²", "u", "v")
 	if err != nil {
 		return err
@@ -226,6 +229,7 @@ func renderFig2_1(res *run.Results, out *run.Output) error {
 	if err != nil {
 		return err
 	}
+	headroom(c)
 	// w_u x₁² + w_v x₂² + b = 0 is an ellipse with semi-axes √(−b/w_u) and √(−b/w_v).
 	au, av := -w["b"]/w["w_u"], -w["b"]/w["w_v"]
 	if au <= 0 || av <= 0 {

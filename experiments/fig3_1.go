@@ -110,7 +110,7 @@ func renderFig3_1(res *run.Results, out *run.Output) error {
 	if start != n {
 		return fmt.Errorf("fig3_1: blocks cover %d of %d rows", start, n)
 	}
-	p := plotting.New(fmt.Sprintf("Gaussian Gram matrix, n = %d, rows grouped into r = %d blocks R_i of m = √n", n, len(blocks)),
+	p := plotting.New(fmt.Sprintf("Gaussian Gram matrix, n = %d, rows grouped into r = %d blocks Rᵢ of m = √n", n, len(blocks)),
 		"column (grouped by block)", "row (grouped by block)")
 	if err := plotting.HeatMap(p, K, plotting.HeatMapOptions{Outline: blocks, GreyOutside: true}); err != nil {
 		return err

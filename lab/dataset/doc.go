@@ -10,8 +10,9 @@
 // Derived files (repacked archives, crops, partial Covertype) have no upstream copy and need a
 // mirror; the error says what they were derived from.
 //
-// Every loader states its missing-value rule (only adult has missing values: rows with '?' are
-// dropped and counted in Table.Notes) and checks every value: a number that does not parse or
+// Every loader states its missing-value rule (only adult has missing values: its '?', found only
+// in categorical columns, is kept as a category of its own and counted in Table.Notes) and checks
+// every value: a number that does not parse or
 // is not finite is an error naming the file and the row, never a NaN in the frame. Variants of
 // a data set that leak the label (gamma and steel_plates "openml", the thesis's columns) say so
 // in Table.Notes; their "uci" variants are the honest tasks. The file formats themselves are

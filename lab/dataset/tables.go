@@ -134,8 +134,9 @@ func (s Source) arffTable(ctx context.Context, spec Spec, file, target string, d
 }
 
 // loadAdult reads adult.data and/or adult.test (", "-separated; the test file's first line is a
-// comment and its labels end with '.'). Rows with a '?' (workclass, occupation, native-country)
-// are dropped and counted in a note: 3,620 of 48,842 for "train+test".
+// comment and its labels end with '.'). Missing values ('?') occur only in three categorical
+// columns (workclass, occupation, native-country: 3,620 of 48,842 rows); they are kept as a
+// category of their own, so every row stays, as in the thesis's count of 48,842.
 func loadAdult(ctx context.Context, s Source, spec Spec, variant string) (*Table, error) {
 	if variant == "" {
 		variant = "train+test"
@@ -146,7 +147,7 @@ func loadAdult(ctx context.Context, s Source, spec Spec, variant string) (*Table
 		{"sex", categoricalFeature}, {"capital-gain", numericFeature}, {"capital-loss", numericFeature},
 		{"hours-per-week", numericFeature}, {"native-country", categoricalFeature}, {"income", targetColumn}}
 	b := newTableBuilder(spec.Name, Classification, cols)
-	b.classes, b.missing = []string{"<=50K", ">50K"}, "?"
+	b.classes, b.missing, b.missingCategory = []string{"<=50K", ">50K"}, "?", true
 	var files []string
 	if variant != "test" {
 		files = append(files, "adult.data.gz")

@@ -48,6 +48,9 @@ type tableBuilder struct {
 	kind    Kind
 	classes []string // declared class order; nil = sorted distinct labels (numerically if all are numbers)
 	missing string   // a field equal to it is a missing value and drops its row; "" = none
+	// missingCategory keeps the marker in categorical columns as a category of its own instead of
+	// dropping the row (numeric columns still drop it).
+	missingCategory bool
 
 	numeric   [][]float64 // by column index, numeric features only
 	category  [][]string  // by column index, categorical features only
@@ -56,12 +59,14 @@ type tableBuilder struct {
 	values    []float64 // regression targets
 	rows      int       // rows offered
 	missingBy []int     // rows dropped, by the first column holding the marker
+	keptBy    []int     // markers kept as a category, by column (missingCategory)
 }
 
 func newTableBuilder(set string, kind Kind, columns []columnSpec) *tableBuilder {
 	b := &tableBuilder{set: set, columns: columns, kind: kind,
 		numeric: make([][]float64, len(columns)), category: make([][]string, len(columns)),
-		intern: make([]map[string]string, len(columns)), missingBy: make([]int, len(columns))}
+		intern: make([]map[string]string, len(columns)), missingBy: make([]int, len(columns)),
+		keptBy: make([]int, len(columns))}
 	for j, c := range columns {
 		if c.role == categoricalFeature {
 			b.intern[j] = map[string]string{}
@@ -93,9 +98,20 @@ func (b *tableBuilder) add(fields []string, at position) error {
 	}
 	if b.missing != "" {
 		for j, f := range fields {
-			if f == b.missing && b.columns[j].role != droppedColumn {
-				b.missingBy[j]++
-				return nil
+			if f != b.missing || b.columns[j].role == droppedColumn {
+				continue
+			}
+			if b.missingCategory && b.columns[j].role == categoricalFeature {
+				continue
+			}
+			b.missingBy[j]++
+			return nil
+		}
+		if b.missingCategory {
+			for j, f := range fields {
+				if f == b.missing && b.columns[j].role == categoricalFeature {
+					b.keptBy[j]++
+				}
 			}
 		}
 	}
@@ -176,6 +192,16 @@ func (b *tableBuilder) table(variant string, notes ...string) (*Table, error) {
 	t.Frame = dataframe.New(series_...)
 	if t.Frame.Err != nil {
 		return nil, fmt.Errorf("dataset %s: %w", b.set, t.Frame.Err)
+	}
+	var kept []string
+	for j, n := range b.keptBy {
+		if n > 0 {
+			kept = append(kept, fmt.Sprintf("%s %d", b.columns[j].name, n))
+		}
+	}
+	if len(kept) > 0 {
+		t.Notes = append(t.Notes, fmt.Sprintf("missing values (%q) in categorical columns kept as a category of their own: %s",
+			b.missing, strings.Join(kept, ", ")))
 	}
 	if dropped := b.rows - t.Len(); dropped > 0 {
 		var by []string

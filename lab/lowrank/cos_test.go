@@ -103,19 +103,3 @@ func BenchmarkCosShiftScale(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(v)), "ns/value")
 }
-
-func BenchmarkMathCosScratch(b *testing.B) {
-	v := make([]float64, 1<<14)
-	rng := rand.New(rand.NewPCG(1, 1))
-	for i := range v {
-		v[i] = 20 * (rng.Float64() - 0.5)
-	}
-	work := make([]float64, len(v))
-	b.ResetTimer()
-	for range b.N {
-		for i, x := range v {
-			work[i] = math.Cos(x)
-		}
-	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(v)), "ns/value")
-}

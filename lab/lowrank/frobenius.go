@@ -144,3 +144,39 @@ func frobeniusSums(op string, k kernel.Kernel, X mat.Matrix, left, right *mat.De
 	}
 	return diff2, kernel2, nil
 }
+
+// RelativeFrobenius returns ||K − approx||_F / ||K||_F for two explicit n×n symmetric matrices
+// (for instance K and BestRankK, BKA or MEKA.Approximation of it).
+//
+// Errors: nil, empty or non-finite matrices, different sizes, K = 0.
+func RelativeFrobenius(K, approx mat.Symmetric) (float64, error) {
+	const op = "RelativeFrobenius"
+	n, err := finiteSymmetric(op, "K", K)
+	if err != nil {
+		return 0, err
+	}
+	m, err := finiteSymmetric(op, "approx", approx)
+	if err != nil {
+		return 0, err
+	}
+	if m != n {
+		return 0, fmt.Errorf("lowrank: %s: K is %d×%d but approx is %d×%d", op, n, n, m, m)
+	}
+	var diff2, kernel2 float64
+	for i := range n {
+		for j := i; j < n; j++ {
+			weight := 2.0
+			if i == j {
+				weight = 1
+			}
+			kv := K.At(i, j)
+			e := kv - approx.At(i, j)
+			diff2 += weight * e * e
+			kernel2 += weight * kv * kv
+		}
+	}
+	if kernel2 == 0 {
+		return 0, fmt.Errorf("lowrank: %s: K is zero, the relative error is undefined", op)
+	}
+	return math.Sqrt(diff2 / kernel2), nil
+}

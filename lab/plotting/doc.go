@@ -9,9 +9,10 @@
 // "(a) ", "(b) ", ... automatically. WriteTable writes the tables that accompany the figures as
 // Markdown and CSV.
 //
-// The legend of a plot made by New is placed, when the plot is drawn, in the corner of the data
-// area that covers the fewest data points (top-right on a tie), on a translucent white box, so a
-// legend hides data only when every corner is occupied.
+// The legend of a plot made by New is placed, when the plot is drawn, at the corner or edge of the
+// data area where it covers the fewest data points (top-right on a tie), on a translucent white
+// box, so a legend hides data only when no such place is free. Tick labels adapt to the size the
+// plot is drawn at by SavePlot, PlotPNG and Figure, so they do not collide in narrow panels.
 //
 // All input is validated: mismatched lengths, NaN or infinite values, non-positive values on a
 // log axis and out-of-range panels are reported as errors, never as panics. Every file is

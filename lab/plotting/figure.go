@@ -51,7 +51,9 @@ type insetPlot struct{ p *plot.Plot }
 // Draw implements Drawable.
 func (ip insetPlot) Draw(c draw.Canvas) {
 	fillWhite(c)
-	ip.p.Draw(draw.Crop(c, figureInset, -figureInset, figureInset, -figureInset))
+	inner := draw.Crop(c, figureInset, -figureInset, figureInset, -figureInset)
+	setTickRoom(ip.p, ip.p.DataCanvas(inner))
+	ip.p.Draw(inner)
 }
 
 // fillWhite paints the whole canvas white: SVG has no background of its own, and the margins and
@@ -258,6 +260,13 @@ func (f *Figure) Draw(c draw.Canvas) {
 		Rows: f.rows, Cols: f.cols,
 		PadX: panelGapX, PadY: panelGapY + band,
 		PadTop: figureInset + band, PadBottom: figureInset, PadLeft: figureInset, PadRight: figureInset,
+	}
+	for r, row := range f.panels {
+		for col, p := range row {
+			if p != nil {
+				setTickRoom(p, p.DataCanvas(tiles.At(c, col, r)))
+			}
+		}
 	}
 	canvases := plot.Align(f.panels, tiles, c)
 	for r, row := range f.panels {

@@ -177,3 +177,49 @@ func TestPanelLetter(t *testing.T) {
 		}
 	}
 }
+
+func TestOddDataDrawsWithoutError(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		log   bool
+		build func(p *plot.Plot) error
+	}{
+		{"single point band", false, func(p *plot.Plot) error {
+			return AddBands(p, Band{Label: "one", X: []float64{1}, Mean: []float64{2}, Lo: []float64{1}, Hi: []float64{3}})
+		}},
+		{"constant line", false, func(p *plot.Plot) error { return AddLine(p, []float64{1, 1}, []float64{5, 5}, "c", 0, false) }},
+		{"extreme values", false, func(p *plot.Plot) error {
+			return AddScatter(p, []float64{-1e308, 1e308}, []float64{-1e308, 1e308}, "far", 0)
+		}},
+		{"tiny values on log axes", true, func(p *plot.Plot) error {
+			return AddBands(p, Band{Label: "tiny", X: []float64{1e-300, 1e300}, Mean: []float64{1e-300, 1}, Lo: []float64{1e-301, 0.5}, Hi: []float64{1e-299, 2}})
+		}},
+		{"only a horizontal line on a log axis", true, func(p *plot.Plot) error { return AddHLine(p, 0.5, "level", 0) }},
+		{"many legend entries", false, func(p *plot.Plot) error {
+			for i := range 30 {
+				if err := AddLine(p, []float64{0, 1}, []float64{float64(i), float64(i)}, "entry", i, i%2 == 0); err != nil {
+					return err
+				}
+			}
+			return nil
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := New(tc.name, "x", "y")
+			if tc.log {
+				if err := LogX(p); err != nil {
+					t.Fatal(err)
+				}
+				if err := LogY(p); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := tc.build(p); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := PlotPNG(p, 3*vg.Inch, 2*vg.Inch); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}

@@ -40,8 +40,9 @@ const (
 // HeatMap draws matrix m on p with entry (0, 0) at the top left, as a matrix is written, with a
 // colour bar giving the value scale at the right of the data area. Values of one sign use the
 // perceptually ordered Kindlmann map (dark low, light high); values of both signs use a blue-red
-// diverging map centred on zero. The axes are labelled with row and column indices. It returns an
-// error for an empty or too large matrix, NaN or infinite entries, blocks outside the matrix,
+// diverging map centred on zero. The axes are labelled with row and column indices; a plot about
+// as wide as it is tall keeps the cells square. It returns an error for an empty matrix or one of
+// more than 2048² entries (pass a block), NaN or infinite entries, blocks outside the matrix,
 // GreyOutside without blocks, or a plot with a log axis.
 func HeatMap(p *plot.Plot, m mat.Matrix, opt HeatMapOptions) error {
 	if p == nil || m == nil {
@@ -54,10 +55,11 @@ func HeatMap(p *plot.Plot, m mat.Matrix, opt HeatMapOptions) error {
 	if isLog(p.X) || isLog(p.Y) {
 		return errors.New("plotting: heat map on a plot with a log axis")
 	}
+	data := mat.DenseCopyOf(m) // later changes to m do not alter the figure
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for i := range rows {
 		for j := range cols {
-			v := m.At(i, j)
+			v := data.At(i, j)
 			if math.IsNaN(v) || math.IsInf(v, 0) {
 				return fmt.Errorf("plotting: heat map entry (%d, %d) = %g is not finite", i, j, v)
 			}
@@ -88,15 +90,16 @@ func HeatMap(p *plot.Plot, m mat.Matrix, opt HeatMapOptions) error {
 	}
 
 	k := max(1, heatPixels/max(rows, cols))
-	grid := matrixGrid{m: m, rows: rows, cols: cols, k: k}
-	inside := func(i, j int) bool {
-		for _, r := range opt.Outline {
-			if i >= r.Row0 && i < r.Row0+r.Rows && j >= r.Col0 && j < r.Col0+r.Cols {
-				return true
+	grid := matrixGrid{m: data, rows: rows, cols: cols, k: k}
+	inBlock := make([]bool, rows*cols)
+	for _, r := range opt.Outline {
+		for i := r.Row0; i < r.Row0+r.Rows; i++ {
+			for j := r.Col0; j < r.Col0+r.Cols; j++ {
+				inBlock[i*cols+j] = true
 			}
 		}
-		return false
 	}
+	inside := func(i, j int) bool { return inBlock[i*cols+j] }
 	layer := func(g matrixGrid, pal palette.Palette) heatLayer {
 		h := plotter.NewHeatMap(g, pal)
 		h.Min, h.Max, h.Rasterized = lo, hi, true
@@ -111,7 +114,7 @@ func HeatMap(p *plot.Plot, m mat.Matrix, opt HeatMapOptions) error {
 		p.Add(layer(grid, colorList(colors)))
 	}
 	if len(opt.Outline) > 0 {
-		p.Add(&outlines{rects: opt.Outline, rows: rows})
+		p.Add(&outlines{rects: append([]Rect(nil), opt.Outline...), rows: rows})
 	}
 	barText := p.Y.Tick.Label
 	barText.XAlign, barText.YAlign = draw.XLeft, draw.YCenter

@@ -15,7 +15,10 @@ import (
 
 // LogX makes the x axis of p logarithmic, with ticks at powers of ten (and at 2 and 5 times them
 // when the axis spans less than a decade or two). It returns an error, and leaves p unchanged, if
-// data already on p has a non-positive x; series added later are checked as they are added.
+// data already on p has a non-positive x; series added later are checked as they are added. Set
+// the axis label before calling it (New does): this package then draws the label itself, because
+// gonum/plot lays out a log axis's label as if the axis were linear and, for a long label, shrinks
+// the data area far too much.
 func LogX(p *plot.Plot) error {
 	if p == nil {
 		return errors.New("plotting: LogX on a nil plot")

@@ -132,8 +132,9 @@ func New(title, xLabel, yLabel string) *plot.Plot {
 		a.Tick.Width = vg.Points(0.6)
 		a.Width = vg.Points(0.6)
 		a.Padding = vg.Points(3)
-		a.Tick.Marker = niceTicks{}
 	}
+	p.X.Tick.Marker = niceTicks{}
+	p.Y.Tick.Marker = niceTicks{vertical: true}
 	p.Legend.TextStyle.Font = font.From(textFont, legendSize)
 	p.Legend.Top, p.Legend.Left = true, true
 	p.Legend.ThumbnailWidth = vg.Points(20)
@@ -235,8 +236,8 @@ func coveredGlyphs(data draw.Canvas, boxes []plot.GlyphBox, r vg.Rectangle) int 
 }
 
 // innerArea reconstructs the canvas gonum/plot hands to the legend, the area right of the y axis
-// and above the x axis: the data area before the padding that keeps glyphs (on all sides) and tick
-// labels (right end of the x axis, top end of the y axis) from being clipped. After that padding
+// and above the x axis: the data area before the padding that keeps glyphs (on all sides), axis
+// labels and tick labels (right end of the x axis, top end of the y axis) from being clipped. After that padding
 // the outermost glyph touches the area's edge, so each edge is the farthest glyph edge, or the
 // data area's edge if no glyph sticks out.
 func innerArea(data draw.Canvas, p *plot.Plot, boxes []plot.GlyphBox) vg.Rectangle {
@@ -259,6 +260,16 @@ func innerArea(data draw.Canvas, p *plot.Plot, boxes []plot.GlyphBox) vg.Rectang
 				area.Min.Y = min(area.Min.Y, y+b.Min.Y)
 			}
 		}
+	}
+	if p.X.Label.Text != "" && p.X.Norm(0.5*(p.X.Max+p.X.Min)) <= 1 {
+		x := data.X(p.X.Norm(0.5 * (p.X.Max + p.X.Min)))
+		area.Max.X = max(area.Max.X, x+p.X.Label.TextStyle.Rectangle(p.X.Label.Text).Max.X)
+	}
+	if p.Y.Label.Text != "" && p.Y.Norm(0.5*(p.Y.Max+p.Y.Min)) <= 1 {
+		sty := p.Y.Label.TextStyle
+		sty.Rotation += math.Pi / 2
+		y := data.Y(p.Y.Norm(0.5 * (p.Y.Max + p.Y.Min)))
+		area.Max.Y = max(area.Max.Y, y+sty.Rectangle(p.Y.Label.Text).Max.Y)
 	}
 	for _, t := range p.X.Tick.Marker.Ticks(p.X.Min, p.X.Max) {
 		if t.IsMinor() || p.X.Norm(t.Value) > 1 {

@@ -3,26 +3,80 @@ package plotting
 import (
 	"math"
 	"strconv"
+	"unicode/utf8"
 
 	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 )
 
-// niceTicks labels a linear axis with about niceTickCount values at a step of 1, 2 or 5 times a
-// power of ten, printed with just the decimals the step needs, and unlabelled minor ticks between
-// them. gonum/plot's default aims at three labels, too few to read values off a figure.
-type niceTicks struct{}
+// niceTicks labels a linear axis at a step of 1, 2 or 5 times a power of ten, printed with just
+// the decimals the step needs, with unlabelled minor ticks between labels. When the length of the
+// axis is known (room, set by setTickRoom before drawing) it takes the finest step, up to
+// maxNiceTicks labels, whose labels fit without colliding; otherwise it aims at niceTickCount
+// labels. gonum/plot's default aims at three labels, too few to read values off a figure.
+type niceTicks struct {
+	room     vg.Length // length of the axis; 0 if unknown
+	vertical bool
+}
 
-const niceTickCount = 5
+const (
+	niceTickCount = 5
+	maxNiceTicks  = 7
+)
 
 // Ticks implements plot.Ticker.
-func (niceTicks) Ticks(lo, hi float64) []plot.Tick {
+func (t niceTicks) Ticks(lo, hi float64) []plot.Tick {
 	if !(hi > lo) || math.IsInf(hi-lo, 0) {
 		return nil
 	}
-	step, exp, mantissa := niceStep((hi - lo) / (niceTickCount - 1))
+	count := niceTickCount
+	if t.room > 0 {
+		count = maxNiceTicks
+	}
+	exp, mantissa := niceStep((hi - lo) / float64(count-1))
+	ticks := stepTicks(lo, hi, exp, mantissa)
+	for t.room > 0 && !t.fits(ticks) {
+		exp, mantissa = coarserStep(exp, mantissa)
+		coarser := stepTicks(lo, hi, exp, mantissa)
+		if len(majors(coarser)) < 2 {
+			break
+		}
+		ticks = coarser
+	}
+	return ticks
+}
+
+// fits reports whether the labels of ticks fit along the axis with room to spare: a label takes
+// about half the font size per character horizontally, or twice the font size vertically.
+func (t niceTicks) fits(ticks []plot.Tick) bool {
+	labels := majors(ticks)
+	var need vg.Length
+	for _, l := range labels {
+		if t.vertical {
+			need += 2.2 * tickSize
+		} else {
+			need += vg.Length(0.5*tickSize*float64(utf8.RuneCountInString(l))) + 1.5*tickSize
+		}
+	}
+	return need <= t.room
+}
+
+// majors returns the labels of the labelled ticks.
+func majors(ticks []plot.Tick) []string {
+	var labels []string
+	for _, t := range ticks {
+		if !t.IsMinor() {
+			labels = append(labels, t.Label)
+		}
+	}
+	return labels
+}
+
+// stepTicks returns labelled ticks at multiples of mantissa·10^exp within [lo, hi], with minor
+// ticks at a fifth (a quarter for mantissa 2) of the step.
+func stepTicks(lo, hi float64, exp int, mantissa float64) []plot.Tick {
+	step := mantissa * math.Pow10(exp)
 	minor := step / 5
 	if mantissa == 2 {
 		minor = step / 4
@@ -40,21 +94,41 @@ func (niceTicks) Ticks(lo, hi float64) []plot.Tick {
 	return ticks
 }
 
-// niceStep rounds raw to step = mantissa·10^exp with mantissa 1, 2 or 5.
-func niceStep(raw float64) (step float64, exp int, mantissa float64) {
-	exp = int(math.Floor(math.Log10(raw)))
-	f := raw / math.Pow10(exp)
-	switch {
-	case f < 1.5:
-		mantissa = 1
-	case f < 3:
-		mantissa = 2
-	case f < 7:
-		mantissa = 5
-	default:
-		mantissa, exp = 1, exp+1
+// setTickRoom tells the nice tickers of p the size of the data area they will label.
+func setTickRoom(p *plot.Plot, data draw.Canvas) {
+	if t, ok := p.X.Tick.Marker.(niceTicks); ok {
+		t.room = data.Max.X - data.Min.X
+		p.X.Tick.Marker = t
 	}
-	return mantissa * math.Pow10(exp), exp, mantissa
+	if t, ok := p.Y.Tick.Marker.(niceTicks); ok {
+		t.room = data.Max.Y - data.Min.Y
+		p.Y.Tick.Marker = t
+	}
+}
+
+// niceStep rounds raw to a step mantissa·10^exp with mantissa 1, 2 or 5.
+func niceStep(raw float64) (exp int, mantissa float64) {
+	exp = int(math.Floor(math.Log10(raw)))
+	switch f := raw / math.Pow10(exp); {
+	case f < 1.5:
+		return exp, 1
+	case f < 3:
+		return exp, 2
+	case f < 7:
+		return exp, 5
+	}
+	return exp + 1, 1
+}
+
+// coarserStep returns the next step after mantissa·10^exp in the sequence 1, 2, 5, 10, 20, ...
+func coarserStep(exp int, mantissa float64) (int, float64) {
+	switch mantissa {
+	case 1:
+		return exp, 2
+	case 2:
+		return exp, 5
+	}
+	return exp + 1, 1
 }
 
 // formatTick prints v, a multiple of step = m·10^exp, with the decimals the step needs (the same
@@ -68,96 +142,4 @@ func formatTick(v float64, exp int) string {
 		return "0"
 	}
 	return strconv.FormatFloat(v, 'g', max(1, int(math.Floor(math.Log10(math.Abs(v))))-exp+1), 64)
-}
-
-// labelPlaceholder returns blank text with as many lines as label, which gonum/plot lays out
-// exactly like label (plain text height does not depend on the characters).
-func labelPlaceholder(label string) string {
-	lines := text.Plain{}.Lines(label)
-	ph := " "
-	for range lines[1:] {
-		ph += "\n "
-	}
-	return ph
-}
-
-// isPlaceholder reports whether label is blank but not empty.
-func isPlaceholder(label string) bool {
-	for _, r := range label {
-		if r != ' ' && r != '\n' {
-			return false
-		}
-	}
-	return label != ""
-}
-
-// axisLabel draws the label of a log axis in place of gonum/plot. gonum/plot positions the label's
-// glyph box at the arithmetic middle of the axis range, which on a log axis lies near its top (or
-// right) end, so a long label makes the plot shrink its data area far too much. LogX and LogY
-// therefore give the axis a blank placeholder of the same size, and this plotter draws the label
-// where gonum/plot would have: centred on the data area, at the outer edge of the axis.
-type axisLabel struct {
-	label, placeholder string
-	vertical           bool
-}
-
-// Plot implements plot.Plotter. If the axis label was changed after LogX or LogY, gonum/plot draws
-// the new label and this does nothing.
-func (l *axisLabel) Plot(data draw.Canvas, p *plot.Plot) {
-	a := &p.X
-	if l.vertical {
-		a = &p.Y
-	}
-	if a.Label.Text != l.placeholder {
-		return
-	}
-	area := innerArea(data, p, p.GlyphBoxes(p))
-	sty := a.Label.TextStyle
-	descent := sty.FontExtents().Descent
-	if l.vertical {
-		x := area.Min.X - yAxisWidth(p.Y) + sty.Height(l.placeholder) - descent
-		sty.Rotation += math.Pi / 2
-		data.FillText(sty, vg.Point{X: x, Y: data.Center().Y}, l.label)
-		return
-	}
-	y := area.Min.Y - xAxisHeight(p.X)
-	data.FillText(sty, vg.Point{X: data.Center().X, Y: y + descent}, l.label)
-}
-
-// yAxisWidth is the width gonum/plot gives a labelled vertical axis.
-func yAxisWidth(a plot.Axis) vg.Length {
-	w := a.Label.TextStyle.FontExtents().Descent + a.Label.TextStyle.Height(a.Label.Text) + a.Label.Padding
-	if marks := a.Tick.Marker.Ticks(a.Min, a.Max); len(marks) > 0 {
-		var labelW vg.Length
-		for _, t := range marks {
-			if !t.IsMinor() {
-				labelW = max(labelW, a.Tick.Label.Rectangle(t.Label).Size().X)
-			}
-		}
-		if labelW > 0 {
-			w += labelW + a.Label.TextStyle.Width(" ")
-		}
-		if a.Tick.Width > 0 && a.Tick.Length > 0 {
-			w += a.Tick.Length
-		}
-	}
-	return w + a.Width/2 + a.Padding
-}
-
-// xAxisHeight is the height gonum/plot gives a labelled horizontal axis.
-func xAxisHeight(a plot.Axis) vg.Length {
-	h := a.Label.TextStyle.Height(a.Label.Text) + a.Label.Padding
-	if marks := a.Tick.Marker.Ticks(a.Min, a.Max); len(marks) > 0 {
-		if a.Tick.Width > 0 && a.Tick.Length > 0 {
-			h += a.Tick.Length
-		}
-		var labelH vg.Length
-		for _, t := range marks {
-			if !t.IsMinor() {
-				labelH = max(labelH, a.Tick.Label.Rectangle(t.Label).Size().Y)
-			}
-		}
-		h += labelH
-	}
-	return h + a.Width/2 + a.Padding
 }

@@ -43,3 +43,25 @@ func TestIndexTicks(t *testing.T) {
 		t.Errorf("3 columns: %q", labels)
 	}
 }
+
+func TestNiceTicksFitTheRoom(t *testing.T) {
+	for _, tc := range []struct {
+		ticker niceTicks
+		lo, hi float64
+		labels []string
+	}{
+		// Five 5-digit labels need about 180 pt.
+		{niceTicks{room: 250}, 1000, 50000, []string{"10000", "20000", "30000", "40000", "50000"}},
+		{niceTicks{room: 150}, 1000, 50000, []string{"20000", "40000"}},
+		// Six labels need about 120 pt of height.
+		{niceTicks{room: 130, vertical: true}, 0, 100, []string{"0", "20", "40", "60", "80", "100"}},
+		{niceTicks{room: 100, vertical: true}, 0, 100, []string{"0", "50", "100"}},
+		// Never fewer than two labels, even when they do not fit.
+		{niceTicks{room: 1}, 0, 100, []string{"0", "100"}},
+	} {
+		_, got := labelled(tc.ticker.Ticks(tc.lo, tc.hi))
+		if !reflect.DeepEqual(got, tc.labels) {
+			t.Errorf("%+v on [%g, %g]: labels %q, want %q", tc.ticker, tc.lo, tc.hi, got, tc.labels)
+		}
+	}
+}

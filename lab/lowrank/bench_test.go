@@ -1,0 +1,101 @@
+package lowrank
+
+import (
+	"math/rand/v2"
+	"sync"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/fastkernels/kernellab/lab/blas"
+	"github.com/fastkernels/kernellab/lab/kernel"
+)
+
+// The sizes of the performance goals of issue 3: n = 100000 points in d = 54 dimensions (the size
+// of covertype's features), s = 500 landmarks or D = 500 random features. The data are uniform on
+// [0, 1)^54, whose mean squared distance is 54/6 = 9, hence σ = 3.
+const (
+	benchN     = 100000
+	benchD     = 54
+	benchS     = 500
+	benchSigma = 3
+)
+
+var benchData = sync.OnceValue(func() *mat.Dense { return randomPoints(2024, benchN, benchD) })
+
+// BenchmarkNystromFitTransform is scikit-learn's Nystroem(n_components=500).fit_transform(X):
+// uniform landmarks, W and its eigendecomposition, then the n×s features.
+func BenchmarkNystromFitTransform(b *testing.B) {
+	x := benchData()
+	k, err := kernel.NewGaussian(benchSigma)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Logf("BLAS: %s", blas.Backend())
+	rng := rand.New(rand.NewPCG(1, 1))
+	b.ResetTimer()
+	for range b.N {
+		landmarks, err := UniformLandmarks(rng, benchN, benchS)
+		if err != nil {
+			b.Fatal(err)
+		}
+		m, err := FitNystrom(k, x, landmarks, 0)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := m.Transform(x); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkNystromFit is the fit alone: the s×s kernel matrix and its eigendecomposition.
+func BenchmarkNystromFit(b *testing.B) {
+	x := benchData()
+	k, err := kernel.NewGaussian(benchSigma)
+	if err != nil {
+		b.Fatal(err)
+	}
+	landmarks, err := UniformLandmarks(rand.New(rand.NewPCG(1, 1)), benchN, benchS)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for range b.N {
+		if _, err := FitNystrom(k, x, landmarks, 0); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkRFFTransform is scikit-learn's RBFSampler(n_components=500).fit_transform(X).
+func BenchmarkRFFTransform(b *testing.B) {
+	x := benchData()
+	rng := rand.New(rand.NewPCG(1, 1))
+	b.Logf("BLAS: %s", blas.Backend())
+	b.ResetTimer()
+	for range b.N {
+		r, err := NewRFFGaussian(rng, benchD, benchS, benchSigma)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := r.Transform(x); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkRFFTransformCosSin is the cos/sin map with 500 frequencies (1000 columns).
+func BenchmarkRFFTransformCosSin(b *testing.B) {
+	x := benchData()
+	r, err := NewRFFGaussian(rand.New(rand.NewPCG(1, 1)), benchD, benchS, benchSigma)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for range b.N {
+		if _, err := r.TransformCosSin(x); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
