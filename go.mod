@@ -3,6 +3,14 @@ module github.com/fastkernels/kernellab
 go 1.26.8
 
 require (
+	github.com/go-gota/gota v0.12.0
+	github.com/janpfeifer/gonb v0.11.4
+	gonum.org/v1/gonum v0.16.0
+	gonum.org/v1/netlib v0.0.0-20230729102104-8b8060e7531f
+	gonum.org/v1/plot v0.15.2
+)
+
+require (
 	codeberg.org/go-fonts/liberation v0.5.0 // indirect
 	codeberg.org/go-latex/latex v0.1.0 // indirect
 	codeberg.org/go-pdf/fpdf v0.10.0 // indirect
@@ -11,7 +19,6 @@ require (
 	github.com/campoy/embedmd v1.0.0 // indirect
 	github.com/fatih/color v1.18.0 // indirect
 	github.com/fsnotify/fsnotify v1.8.0 // indirect
-	github.com/go-gota/gota v0.12.0 // indirect
 	github.com/go-logr/logr v1.4.2 // indirect
 	github.com/go-zeromq/goczmq/v4 v4.2.2 // indirect
 	github.com/go-zeromq/zmq4 v0.17.0 // indirect
@@ -19,7 +26,6 @@ require (
 	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0 // indirect
 	github.com/gx-org/backend v0.3.0 // indirect
 	github.com/gx-org/gx v0.6.1 // indirect
-	github.com/janpfeifer/gonb v0.11.4 // indirect
 	github.com/janpfeifer/must v0.2.0 // indirect
 	github.com/mattn/go-colorable v0.1.14 // indirect
 	github.com/mattn/go-isatty v0.0.20 // indirect
@@ -41,9 +47,6 @@ require (
 	golang.org/x/sys v0.34.0 // indirect
 	golang.org/x/text v0.27.0 // indirect
 	golang.org/x/tools v0.35.0 // indirect
-	gonum.org/v1/gonum v0.16.0 // indirect
-	gonum.org/v1/netlib v0.0.0-20230729102104-8b8060e7531f // indirect
-	gonum.org/v1/plot v0.15.2 // indirect
 	k8s.io/klog/v2 v2.130.1 // indirect
 )
 

@@ -79,6 +79,7 @@ use_openblas() {
 
 setup_go() {
   command -v go >/dev/null || die "Go is missing: install Go ≥ 1.26 from https://go.dev/dl/ (or use the Dockerfile)"
+  PURE_GOFLAGS=${GOFLAGS:-}
   if use_openblas; then
     export CGO_ENABLED=1 CGO_LDFLAGS="${CGO_LDFLAGS:-} -lopenblas"
     export GOFLAGS="${GOFLAGS:+$GOFLAGS }-tags=openblas"
@@ -192,6 +193,10 @@ main_test() {
   go test -race -short -count=1 ./...
   step "go test ./lab/dataset/... (every data set at full size against its SOURCE.md counts)"
   go test -count=1 ./lab/dataset/...
+  if [ "$GOFLAGS" != "$PURE_GOFLAGS" ]; then
+    step "go test, pure-Go build (no OpenBLAS) of the numerical packages"
+    GOFLAGS="$PURE_GOFLAGS" go test -count=1 -short ./lab/...
+  fi
 
   step "smoke-scale run of the whole catalogue"
   lab run --scale smoke --results "$RESULTS" --figures "$FIGURES"

@@ -47,11 +47,56 @@ func reducePi(x float64) (r float64, sign uint64) {
 	return r, sign
 }
 
+// trigChunk bounds the values one call of the vector code handles, so that the (non-preemptible)
+// assembly never runs for long.
+const trigChunk = 1 << 13
+
+// cosShiftScale sets v[j] = scale·cos(v[j] + shift[j]) for every j; shift has len(v) entries.
+// Groups of eight values go through the AVX-512 code where the processor has it (cosVector); a
+// group holding an argument beyond fastTrigMax (or NaN, ±Inf) and the whole slice elsewhere go
+// through cosShiftScaleScalar. The two paths may differ in the last bit (the vector code fuses
+// its multiply-adds); a given position of a given slice always takes the same path.
+func cosShiftScale(v, shift []float64, scale float64) {
+	shift = shift[:len(v)]
+	for start := 0; start < len(v); {
+		end := min(len(v), start+trigChunk)
+		done := start + cosVector(v[start:end], shift[start:end], scale)
+		if done < end {
+			stop := end
+			if hasTrigVector {
+				stop = min(end, done+8)
+			}
+			cosShiftScaleScalar(v[done:stop], shift[done:stop], scale)
+			done = stop
+		}
+		start = done
+	}
+}
+
+// sinCosScale sets sinOut[j] = scale·sin(v[j]) and then v[j] = scale·cos(v[j]) for every j;
+// sinOut has len(v) entries and must not overlap v. Paths as for cosShiftScale.
+func sinCosScale(v, sinOut []float64, scale float64) {
+	sinOut = sinOut[:len(v)]
+	for start := 0; start < len(v); {
+		end := min(len(v), start+trigChunk)
+		done := start + sinCosVector(v[start:end], sinOut[start:end], scale)
+		if done < end {
+			stop := end
+			if hasTrigVector {
+				stop = min(end, done+8)
+			}
+			sinCosScaleScalar(v[done:stop], sinOut[done:stop], scale)
+			done = stop
+		}
+		start = done
+	}
+}
+
 // The polynomials are written out in the loops below: as functions they are too large for the
 // compiler to inline, and the calls cost as much as the arithmetic.
 
-// cosShiftScale sets v[j] = scale·cos(v[j] + shift[j]) for every j; shift has len(v) entries.
-func cosShiftScale(v, shift []float64, scale float64) {
+// cosShiftScaleScalar is the portable cosShiftScale.
+func cosShiftScaleScalar(v, shift []float64, scale float64) {
 	shift = shift[:len(v)]
 	c := &cosCoefficients
 	for j, x := range v {
@@ -68,9 +113,8 @@ func cosShiftScale(v, shift []float64, scale float64) {
 	}
 }
 
-// sinCosScale sets sinOut[j] = scale·sin(v[j]) and then v[j] = scale·cos(v[j]) for every j;
-// sinOut has len(v) entries and must not overlap v.
-func sinCosScale(v, sinOut []float64, scale float64) {
+// sinCosScaleScalar is the portable sinCosScale.
+func sinCosScaleScalar(v, sinOut []float64, scale float64) {
 	sinOut = sinOut[:len(v)]
 	c, s := &cosCoefficients, &sinCoefficients
 	for j, x := range v {

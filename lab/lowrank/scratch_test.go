@@ -1,27 +1,20 @@
 package lowrank
 
 import (
+	"math/rand/v2"
 	"testing"
-	"time"
 
-	"gonum.org/v1/gonum/blas"
-	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 )
 
-func TestScratchGemm(t *testing.T) {
-	for _, rows := range []int{524, 4194, 100000} {
-		a := randomPoints(1, rows, 500)
-		b := randomPoints(2, 500, 500)
-		c := mat.NewDense(rows, 500, nil)
-		best := time.Hour
-		for range 3 {
-			t0 := time.Now()
-			for i0 := 0; i0 < 100000; i0 += rows {
-				blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, a.RawMatrix(), b.RawMatrix(), 0, c.RawMatrix())
-			}
-			best = min(best, time.Since(t0))
+func BenchmarkScratchRFFInto(b *testing.B) {
+	x := benchData()
+	r, _ := NewRFFGaussian(rand.New(rand.NewPCG(1, 1)), benchD, benchS, benchSigma)
+	dst := mat.NewDense(benchN, benchS, nil)
+	b.ResetTimer()
+	for range b.N {
+		if err := r.TransformInto(dst, x); err != nil {
+			b.Fatal(err)
 		}
-		t.Logf("rows %d: %v for 100000 rows, %.1f GFLOP/s", rows, best, 2*100000*500*500/best.Seconds()/1e9)
 	}
 }

@@ -1,0 +1,72 @@
+//go:build !purego
+
+package lowrank
+
+import "math"
+
+// trigSIMDConstants is what the AVX-512 cosines read; the assembly addresses it by byte offset
+// (TestTrigSIMDConstantsLayout checks them).
+type trigSIMDConstants struct {
+	invPi, roundShift float64
+	piHi, piMid, piLo float64
+	fastMax           float64
+	absMask           uint64
+	cos, sin          [11]float64
+}
+
+var trigVecConstants = &trigSIMDConstants{
+	invPi: 1 / math.Pi, roundShift: roundShift,
+	piHi: piHi, piMid: piMid, piLo: piLo,
+	fastMax: fastTrigMax, absMask: 1<<63 - 1,
+	cos: cosCoefficients, sin: sinCoefficients,
+}
+
+// hasTrigVector reports whether the processor and the operating system support AVX-512F
+// (CPUID leaf 7 EBX bit 16, with XCR0 enabling the opmask and ZMM register state).
+var hasTrigVector = func() bool {
+	maxLeaf, _, _, _ := cpuid(0, 0)
+	if maxLeaf < 7 {
+		return false
+	}
+	_, _, ecx1, _ := cpuid(1, 0)
+	const osxsave = 1 << 27
+	if ecx1&osxsave == 0 {
+		return false
+	}
+	const zmmState = 1<<1 | 1<<2 | 1<<5 | 1<<6 | 1<<7 // SSE, AVX, opmask, ZMM0-15 upper, ZMM16-31
+	if xcr0, _ := xgetbv(); xcr0&zmmState != zmmState {
+		return false
+	}
+	_, ebx7, _, _ := cpuid(7, 0)
+	return ebx7&(1<<16) != 0
+}()
+
+// cosVector computes cosShiftScale with AVX-512 on v[:done] and returns done: len(v), or the
+// start of the first group of eight values with an argument outside [−fastTrigMax, fastTrigMax]
+// (or NaN), which it leaves untouched; 0 without AVX-512.
+func cosVector(v, shift []float64, scale float64) int {
+	if !hasTrigVector || len(v) == 0 {
+		return 0
+	}
+	_ = shift[len(v)-1]
+	return cosShiftScaleAVX512(&v[0], &shift[0], len(v), scale, trigVecConstants)
+}
+
+// sinCosVector is cosVector for sinCosScale.
+func sinCosVector(v, sinOut []float64, scale float64) int {
+	if !hasTrigVector || len(v) == 0 {
+		return 0
+	}
+	_ = sinOut[len(v)-1]
+	return sinCosScaleAVX512(&v[0], &sinOut[0], len(v), scale, trigVecConstants)
+}
+
+//go:noescape
+func cosShiftScaleAVX512(v, shift *float64, n int, scale float64, c *trigSIMDConstants) (done int)
+
+//go:noescape
+func sinCosScaleAVX512(v, sinOut *float64, n int, scale float64, c *trigSIMDConstants) (done int)
+
+func cpuid(leaf, subleaf uint32) (eax, ebx, ecx, edx uint32)
+
+func xgetbv() (eax, edx uint32)
