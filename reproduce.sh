@@ -61,7 +61,7 @@ step() {
 }
 end_step() {
   if [ -n "$STEP_NAME" ]; then
-    SUMMARY+=("$(printf '%-44s %5ss' "$STEP_NAME" $(( $(date +%s) - STEP_START )))")
+    SUMMARY+=("$(printf '%-70s %5ss' "$STEP_NAME" $(( $(date +%s) - STEP_START )))")
     STEP_NAME=""
   fi
 }

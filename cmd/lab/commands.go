@@ -40,12 +40,26 @@ func newFlags(name, argsHelp, help string, s *settings) *flag.FlagSet {
 	return fs
 }
 
-// parse parses the flags and applies the data-source settings to the environment the loaders read.
+// parse parses the flags, wherever they stand among the positional arguments (which fs.Args then
+// returns in order), and applies the data-source settings to the environment the loaders read.
 func (s *settings) parse(fs *flag.FlagSet, args []string) (run.Scale, error) {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return "", err
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return "", err
+			}
+			return "", usageError{err.Error()}
 		}
+		args = fs.Args()
+		if len(args) == 0 {
+			break
+		}
+		positional = append(positional, args[0])
+		args = args[1:]
+	}
+	// Leave the positional arguments where fs.Args finds them ("--" ends flag parsing).
+	if err := fs.Parse(append([]string{"--"}, positional...)); err != nil {
 		return "", usageError{err.Error()}
 	}
 	if s.mirror != "" {

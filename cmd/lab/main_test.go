@@ -158,3 +158,14 @@ func TestClaimsReportWithoutResultsSaysNotRun(t *testing.T) {
 		t.Fatalf("report must say the claims were not run: %v\n%s", err, report)
 	}
 }
+
+func TestFlagsAfterArguments(t *testing.T) {
+	var s settings
+	fs := newFlags("x", "", "", &s)
+	if _, err := s.parse(fs, []string{"verify", "--scale", "smoke", "kc1", "--figures", "f"}); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(fs.Args(), " "); got != "verify kc1" || s.scale != "smoke" || s.figures != "f" {
+		t.Fatalf("args %q, scale %q, figures %q", got, s.scale, s.figures)
+	}
+}

@@ -59,7 +59,7 @@ func (s Source) Corpus(ctx context.Context, name string, maxDocs int) (*Corpus, 
 		})
 	})
 	if err != nil {
-		return nil, fmt.Errorf("dataset %s: %w", name, err)
+		return nil, err
 	}
 	if len(c.Docs) == 0 {
 		return nil, fmt.Errorf("dataset %s: %s holds no documents", name, file)

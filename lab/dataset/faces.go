@@ -106,7 +106,7 @@ func (s Source) olivettiFaces(ctx context.Context, spec Spec, k int) (*Faces, er
 		})
 	})
 	if err != nil {
-		return nil, fmt.Errorf("dataset %s: %w", spec.Name, err)
+		return nil, err
 	}
 	if len(faces) != olivettiSubjects*olivettiPerSubject {
 		return nil, fmt.Errorf("dataset %s: %d images, want %d", spec.Name, len(faces), olivettiSubjects*olivettiPerSubject)
@@ -205,7 +205,7 @@ func (s Source) lfwFaces(ctx context.Context, spec Spec, k int) (*Faces, error) 
 		return nil, cause // a decoding error, or the caller's cancellation
 	}
 	if walkErr != nil {
-		return nil, fmt.Errorf("dataset %s: %w", spec.Name, walkErr)
+		return nil, walkErr
 	}
 	if row != len(paths) {
 		return nil, fmt.Errorf("dataset %s: the archives hold %d images, the manifest %d", spec.Name, row, len(paths))
@@ -221,24 +221,24 @@ func (s Source) readLFWManifest(ctx context.Context, spec Spec) (paths, people [
 		cr := csv.NewReader(r)
 		rows, err := cr.ReadAll()
 		if err != nil {
-			return err
+			return fmt.Errorf("%s: %w", file, err)
 		}
 		if len(rows) < 2 || strings.Join(rows[0], ",") != header {
-			return fmt.Errorf("want the header %s and at least one image", header)
+			return fmt.Errorf("%s: want the header %s and at least one image", file, header)
 		}
 		for i, row := range rows[1:] {
 			if row[0] != strconv.Itoa(i) {
-				return fmt.Errorf("row %d: index %s, want %d", i+1, row[0], i)
+				return fmt.Errorf("%s: row %d: index %s, want %d", file, i+1, row[0], i)
 			}
 			if path.Base(path.Dir(row[4])) != row[2] {
-				return fmt.Errorf("row %d: path %s is not in the folder of %s", i+1, row[4], row[2])
+				return fmt.Errorf("%s: row %d: path %s is not in the folder of %s", file, i+1, row[4], row[2])
 			}
 			paths, people = append(paths, row[4]), append(people, row[2])
 		}
 		return nil
 	})
 	if err != nil {
-		return nil, nil, fmt.Errorf("dataset %s: %s: %w", spec.Name, file, err)
+		return nil, nil, err
 	}
 	return paths, people, nil
 }

@@ -25,7 +25,7 @@ func (s Source) readIDX(ctx context.Context, spec Spec, file string, want ...int
 		return err
 	})
 	if err != nil {
-		return nil, fmt.Errorf("dataset %s: %w", spec.Name, err)
+		return nil, err
 	}
 	ok := len(idx.Dims) == len(want)
 	for i := 0; ok && i < len(want); i++ {
@@ -164,7 +164,7 @@ func loadLFWPairs(ctx context.Context, s Source, spec Spec, variant string) (*Ta
 	}
 	wg.Wait()
 	if firstErr != nil {
-		return nil, fmt.Errorf("dataset lfw_pairs: %w", firstErr)
+		return nil, firstErr
 	}
 	const faceLen = lfwFaceH * lfwFaceW
 	faces := map[int][]float32{}

@@ -39,14 +39,18 @@ func (s Source) openSpec(ctx context.Context, spec Spec, file string) (io.ReadCl
 	return s.open(ctx, spec, f)
 }
 
-// withFile opens file of spec, passes its content to read and closes it.
+// withFile opens file of spec, passes its content to read and closes it; every error it returns
+// starts with "dataset <name>:", so callers return it as it is.
 func (s Source) withFile(ctx context.Context, spec Spec, file string, read func(r io.Reader) error) error {
 	rc, err := s.openSpec(ctx, spec, file)
 	if err != nil {
 		return err
 	}
 	defer rc.Close()
-	return read(ctxReader{ctx: ctx, r: rc})
+	if err := read(ctxReader{ctx: ctx, r: rc}); err != nil {
+		return fmt.Errorf("dataset %s: %w", spec.Name, err)
+	}
+	return nil
 }
 
 func (s Source) readDelimited(ctx context.Context, spec Spec, file string, opt format.DelimitedOptions) ([][]string, error) {
@@ -57,7 +61,7 @@ func (s Source) readDelimited(ctx context.Context, spec Spec, file string, opt f
 		return err
 	})
 	if err != nil {
-		return nil, fmt.Errorf("dataset %s: %w", spec.Name, err)
+		return nil, err
 	}
 	return rows, nil
 }
@@ -70,7 +74,7 @@ func (s Source) readARFF(ctx context.Context, spec Spec, file string) (*format.A
 		return err
 	})
 	if err != nil {
-		return nil, fmt.Errorf("dataset %s: %w", spec.Name, err)
+		return nil, err
 	}
 	return a, nil
 }

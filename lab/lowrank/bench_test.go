@@ -99,3 +99,17 @@ func BenchmarkRFFTransformCosSin(b *testing.B) {
 		}
 	}
 }
+
+func gaussianKernelForBench() (kernel.Gaussian, error) { return kernel.NewGaussian(benchSigma) }
+
+// bruteSymmetric returns the Gram matrix of k on the rows of x.
+func bruteSymmetric(x *mat.Dense, k kernel.Kernel) *mat.SymDense {
+	n, _ := x.Dims()
+	out := mat.NewSymDense(n, nil)
+	for i := range n {
+		for j := i; j < n; j++ {
+			out.SetSym(i, j, k.Eval(x.RawRowView(i), x.RawRowView(j)))
+		}
+	}
+	return out
+}

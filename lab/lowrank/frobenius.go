@@ -58,8 +58,10 @@ func frobeniusSums(op string, k kernel.Kernel, X mat.Matrix, left, right *mat.De
 	if left, err = finiteDense(op, "features", left); err != nil {
 		return 0, 0, err
 	}
-	if right, err = finiteDense(op, "features", right); err != nil {
-		return 0, 0, err
+	if right != left { // finiteDense returns a *mat.Dense itself, so ΦΦᵀ keeps right == left
+		if right, err = finiteDense(op, "features", right); err != nil {
+			return 0, 0, err
+		}
 	}
 	n, d := x.Dims()
 	if fr, _ := left.Dims(); fr != n {
@@ -78,7 +80,11 @@ func frobeniusSums(op string, k kernel.Kernel, X mat.Matrix, left, right *mat.De
 		return 0, 0, err
 	}
 	m := len(subset)
-	xs, ls, rs := gatherRows(x, subset), gatherRows(left, subset), gatherRows(right, subset)
+	xs, ls := gatherRows(x, subset), gatherRows(left, subset)
+	rs := ls // ΦΦᵀ: one copy of the features
+	if right != left {
+		rs = gatherRows(right, subset)
+	}
 	_, r := ls.Dims()
 
 	tiles := (m + frobeniusTile - 1) / frobeniusTile

@@ -11,8 +11,8 @@ var errNilRand = errors.New("nil *rand.Rand (pass an explicit generator, e.g. ra
 
 // UniformLandmarks draws s distinct indices from {0, …, n-1}, uniformly without replacement (as
 // scikit-learn's Nystroem does), and returns them in the order drawn. It is a partial
-// Fisher–Yates shuffle that remembers only the displaced entries, so it costs O(s) time and
-// memory whatever n.
+// Fisher–Yates shuffle: O(s) time, and O(s) memory (only the displaced entries are remembered)
+// unless s ≥ n/4, where a plain array of n indices is cheaper. Both give the same draws.
 //
 // Errors: nil rng, n < 1, s < 1 or s > n.
 func UniformLandmarks(rng *rand.Rand, n, s int) ([]int, error) {
@@ -22,8 +22,28 @@ func UniformLandmarks(rng *rand.Rand, n, s int) ([]int, error) {
 	if n < 1 || s < 1 || s > n {
 		return nil, fmt.Errorf("lowrank: UniformLandmarks: %d landmarks out of %d points, want 1 ≤ s ≤ n", s, n)
 	}
-	// displaced[i] is the value now at position i of the virtual permutation 0..n-1, for the
-	// positions a swap has touched; the others still hold their own index.
+	if 4*s >= n {
+		return shuffleDense(rng, n, s), nil
+	}
+	return shuffleSparse(rng, n, s), nil
+}
+
+// shuffleDense returns the first s entries of a Fisher–Yates shuffle of 0..n-1.
+func shuffleDense(rng *rand.Rand, n, s int) []int {
+	perm := make([]int, n)
+	for i := range perm {
+		perm[i] = i
+	}
+	for i := range s {
+		j := i + rng.IntN(n-i)
+		perm[i], perm[j] = perm[j], perm[i]
+	}
+	return perm[:s:s]
+}
+
+// shuffleSparse is shuffleDense with the virtual permutation kept in a map of the positions a
+// swap has touched (the others still hold their own index).
+func shuffleSparse(rng *rand.Rand, n, s int) []int {
 	displaced := make(map[int]int, 2*s)
 	at := func(i int) int {
 		if v, ok := displaced[i]; ok {
@@ -37,7 +57,7 @@ func UniformLandmarks(rng *rand.Rand, n, s int) ([]int, error) {
 		out[i] = at(j)
 		displaced[j] = at(i)
 	}
-	return out, nil
+	return out
 }
 
 // WeightedLandmarks draws s distinct indices without replacement with probabilities proportional

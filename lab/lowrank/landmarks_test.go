@@ -10,7 +10,7 @@ import (
 
 func TestUniformLandmarksDistinctAndInRange(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	for _, c := range []struct{ n, s int }{{1, 1}, {10, 10}, {1000, 3}, {50, 49}} {
+	for _, c := range []struct{ n, s int }{{1, 1}, {10, 10}, {1000, 3}, {1000, 300}, {50, 49}} {
 		got, err := UniformLandmarks(rng, c.n, c.s)
 		if err != nil {
 			t.Fatal(err)
@@ -20,6 +20,16 @@ func TestUniformLandmarksDistinctAndInRange(t *testing.T) {
 		}
 		if err := checkIndices("test", "landmarks", got, c.n); err != nil {
 			t.Fatalf("n=%d s=%d: %v", c.n, c.s, err)
+		}
+	}
+}
+
+func TestShuffleDenseAndSparseAgree(t *testing.T) {
+	for _, c := range []struct{ n, s int }{{1, 1}, {7, 7}, {100, 30}, {1000, 5}} {
+		dense := shuffleDense(rand.New(rand.NewPCG(9, uint64(c.n))), c.n, c.s)
+		sparse := shuffleSparse(rand.New(rand.NewPCG(9, uint64(c.n))), c.n, c.s)
+		if !slices.Equal(dense, sparse) {
+			t.Errorf("n=%d s=%d: dense %v, sparse %v", c.n, c.s, dense, sparse)
 		}
 	}
 }

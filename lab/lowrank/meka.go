@@ -1,6 +1,7 @@
 package lowrank
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -99,7 +100,7 @@ func FitMEKA(rng *rand.Rand, k kernel.Kernel, X mat.Matrix, clusters []int, rank
 	if err != nil {
 		return nil, err
 	}
-	members := groupByLabel(clusters)
+	labels, members := groupByLabel(clusters)
 	c := len(members)
 	var ranks []int
 	switch {
@@ -122,14 +123,14 @@ func FitMEKA(rng *rand.Rand, k kernel.Kernel, X mat.Matrix, clusters []int, rank
 		points[s] = gatherRows(x, idx)
 		local, err := UniformLandmarks(rng, len(idx), min(len(idx), landmarksPerRank*ranks[s]))
 		if err != nil {
-			return nil, fmt.Errorf("lowrank: %s: cluster %d: %w", op, s, err)
+			return nil, fmt.Errorf("lowrank: %s: cluster %d: %w", op, labels[s], err)
 		}
 		ny := &Nystrom{Kernel: k, Rank: ranks[s], Cutoff: cutoff}
 		if err := ny.Fit(points[s], local); err != nil {
-			return nil, fmt.Errorf("lowrank: %s: cluster %d (%d points): %w", op, s, len(idx), err)
+			return nil, fmt.Errorf("lowrank: %s: cluster %d (%d points): %w", op, labels[s], len(idx), err)
 		}
 		if m.factors[s], err = ny.Transform(points[s]); err != nil {
-			return nil, fmt.Errorf("lowrank: %s: cluster %d: %w", op, s, err)
+			return nil, fmt.Errorf("lowrank: %s: cluster %d: %w", op, labels[s], err)
 		}
 		m.landmarks[s] = make([]int, len(local))
 		for i, l := range local {
@@ -147,19 +148,19 @@ func FitMEKA(rng *rand.Rand, k kernel.Kernel, X mat.Matrix, clusters []int, rank
 			}
 			rowsS, err := UniformLandmarks(rng, len(members[s]), min(len(members[s]), samplesPerRank*ranks[s]))
 			if err != nil {
-				return nil, fmt.Errorf("lowrank: %s: clusters %d, %d: %w", op, s, t, err)
+				return nil, fmt.Errorf("lowrank: %s: clusters %d, %d: %w", op, labels[s], labels[t], err)
 			}
 			rowsT, err := UniformLandmarks(rng, len(members[t]), min(len(members[t]), samplesPerRank*ranks[t]))
 			if err != nil {
-				return nil, fmt.Errorf("lowrank: %s: clusters %d, %d: %w", op, s, t, err)
+				return nil, fmt.Errorf("lowrank: %s: clusters %d, %d: %w", op, labels[s], labels[t], err)
 			}
 			sampled, err := kernel.Cross(k, gatherRows(points[s], rowsS), gatherRows(points[t], rowsT))
 			if err != nil {
-				return nil, fmt.Errorf("lowrank: %s: clusters %d, %d: %w", op, s, t, err)
+				return nil, fmt.Errorf("lowrank: %s: clusters %d, %d: %w", op, labels[s], labels[t], err)
 			}
 			link, err := leastSquaresLink(gatherRows(m.factors[s], rowsS), sampled, gatherRows(m.factors[t], rowsT), cutoff)
 			if err != nil {
-				return nil, fmt.Errorf("lowrank: %s: clusters %d, %d: %w", op, s, t, err)
+				return nil, fmt.Errorf("lowrank: %s: clusters %d, %d: %w", op, labels[s], labels[t], err)
 			}
 			m.links[s][t] = link
 		}
@@ -187,8 +188,8 @@ func (o MEKAOptions) resolve(op string) (landmarksPerRank, samplesPerRank int, c
 	return landmarksPerRank, samplesPerRank, cutoff, err
 }
 
-// groupByLabel returns the point indices of each label present, labels in increasing order.
-func groupByLabel(labels []int) [][]int {
+// groupByLabel returns the labels present in increasing order and the point indices of each.
+func groupByLabel(labels []int) ([]int, [][]int) {
 	byLabel := map[int][]int{}
 	for i, l := range labels {
 		byLabel[l] = append(byLabel[l], i)
@@ -202,7 +203,7 @@ func groupByLabel(labels []int) [][]int {
 	for s, l := range keys {
 		out[s] = byLabel[l]
 	}
-	return out
+	return keys, out
 }
 
 // splitRank divides total (number of clusters ≤ total ≤ n) among the clusters in proportion to
@@ -316,8 +317,12 @@ func (m *MEKA) Landmarks() [][]int {
 }
 
 // Factors returns W (n×R, block-diagonal up to the order of the points: row i is zero outside
-// the columns of its cluster) and L (R×R) with K̂ = W L Wᵀ, R = Σ_s k_s. Memory: n·R + R².
+// the columns of its cluster) and L (R×R) with K̂ = W L Wᵀ, R = Σ_s k_s; nil, nil for a MEKA not
+// made by FitMEKA. Memory: n·R + R².
 func (m *MEKA) Factors() (*mat.Dense, *mat.SymDense) {
+	if m.n == 0 {
+		return nil, nil
+	}
 	offsets := make([]int, len(m.factors)+1)
 	for s, f := range m.factors {
 		_, r := f.Dims()
@@ -349,6 +354,8 @@ func (m *MEKA) Factors() (*mat.Dense, *mat.SymDense) {
 	return w, l
 }
 
+var errNotFittedMEKA = errors.New("lowrank: MEKA not fitted (make it with FitMEKA)")
+
 // maxApproximationPoints bounds Approximation's n×n result (20000² doubles = 3.2 GB).
 const maxApproximationPoints = 20000
 
@@ -356,6 +363,9 @@ const maxApproximationPoints = 20000
 // block (W^(s) L^(s,t) W^(t)ᵀ). Memory: 8n² bytes, so it is refused above 20000 points: use
 // RelativeFrobeniusError there.
 func (m *MEKA) Approximation() (*mat.SymDense, error) {
+	if m.n == 0 {
+		return nil, errNotFittedMEKA
+	}
 	if m.n > maxApproximationPoints {
 		return nil, fmt.Errorf("lowrank: MEKA.Approximation: %d points would need %.1f GB, more than the %d-point limit; use RelativeFrobeniusError",
 			m.n, 8*float64(m.n)*float64(m.n)/1e9, maxApproximationPoints)
@@ -411,6 +421,9 @@ func (m *MEKA) RelativeFrobeniusError(X mat.Matrix, subset []int) (float64, erro
 
 // errorFactors returns W·L and W, whose product W L Wᵀ is the approximation.
 func (m *MEKA) errorFactors(op string, X mat.Matrix) (left, right *mat.Dense, err error) {
+	if m.n == 0 {
+		return nil, nil, fmt.Errorf("%w (%s)", errNotFittedMEKA, op)
+	}
 	x, err := finiteDense(op, "X", X)
 	if err != nil {
 		return nil, nil, err

@@ -18,8 +18,9 @@ import (
 // eigenvalues that exceed Cutoff·λ_max, so Components may be smaller than Rank when W is
 // numerically singular (duplicate points, a too large bandwidth).
 //
-// Set Kernel, Rank and Cutoff and call Fit, or use FitNystrom. Memory: the s×d landmark points and
-// the s×k normalisation matrix; Transform adds only its n×k result and one block buffer.
+// Set Kernel, Rank and Cutoff and call Fit, or use FitNystrom; changing them afterwards has no
+// effect until the next Fit. Memory: the s×d landmark points and the s×k normalisation matrix;
+// Transform adds only its n×k result and one block buffer.
 type Nystrom struct {
 	// Kernel is the kernel to approximate.
 	Kernel kernel.Kernel
@@ -28,6 +29,7 @@ type Nystrom struct {
 	// Cutoff is the relative eigenvalue cut-off; 0 selects DefaultCutoff.
 	Cutoff float64
 
+	kernel        kernel.Kernel // Kernel as of the last Fit
 	landmarks     []int
 	points        *mat.Dense // the landmark rows of X, s×d
 	normalization *mat.Dense // V_k Σ_k^{-1/2}, s×Components
@@ -85,6 +87,7 @@ func (m *Nystrom) Fit(X mat.Matrix, landmarks []int) error {
 	if err != nil {
 		return fmt.Errorf("lowrank: %s: %w", op, err)
 	}
+	m.kernel = m.Kernel
 	m.landmarks = append([]int(nil), landmarks...)
 	m.points = points
 	m.normalization = normalization
@@ -188,7 +191,7 @@ func (m *Nystrom) transformInto(op string, dst *mat.Dense, X mat.Matrix) error {
 	for i0 := 0; i0 < n; i0 += blockRows {
 		i1 := min(n, i0+blockRows)
 		block := mat.NewDense(i1-i0, s, buffer[:(i1-i0)*s])
-		if err := kernel.CrossInto(block, m.Kernel, x.Slice(i0, i1, 0, d), m.points); err != nil {
+		if err := kernel.CrossInto(block, m.kernel, x.Slice(i0, i1, 0, d), m.points); err != nil {
 			return fmt.Errorf("lowrank: %s: %w", op, err)
 		}
 		blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, block.RawMatrix(), norm, 0,

@@ -180,6 +180,14 @@ func TestNystromTransformIntoReusesBuffer(t *testing.T) {
 	if !mat.Equal(dst, want) {
 		t.Error("TransformInto differs from Transform")
 	}
+	m.Kernel = gaussianFor(t, 5) // without a new Fit, the fitted kernel stays in use
+	again, err := m.Transform(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !mat.Equal(again, want) {
+		t.Error("changing Kernel after Fit changed Transform")
+	}
 	if got := m.Landmarks(); len(got) != 3 || got[0] != 1 || got[2] != 3 {
 		t.Errorf("Landmarks = %v, want [1 2 3]", got)
 	}

@@ -100,8 +100,8 @@ func (r *RFF) Transform(X mat.Matrix) (*mat.Dense, error) {
 // TransformInto writes √(2/D) cos(Xω + b) into dst, which must be n×D or empty (then resized),
 // so that loops can reuse one large buffer; dst must not share memory with X. Rows are computed
 // in blocks on all cores: one matrix product (GEMM) and one batched cosine per block.
-// Errors: nil dst, nil or empty X, NaN or ±Inf, X with a column count other than d, a dst of the
-// wrong shape (left unchanged then).
+// Errors: an RFF not made by NewRFFGaussian or NewRFFLaplace, nil dst, nil or empty X, NaN or
+// ±Inf, X with a column count other than d, a dst of the wrong shape (left unchanged then).
 func (r *RFF) TransformInto(dst *mat.Dense, X mat.Matrix) error {
 	return r.transformInto("RFF.TransformInto", dst, X, false)
 }
@@ -121,6 +121,9 @@ func (r *RFF) TransformCosSin(X mat.Matrix) (*mat.Dense, error) {
 const rffBlockElements = 1 << 18
 
 func (r *RFF) transformInto(op string, dst *mat.Dense, X mat.Matrix, cosSin bool) error {
+	if r.frequencies == nil {
+		return fmt.Errorf("lowrank: %s: no frequencies drawn (make the RFF with NewRFFGaussian or NewRFFLaplace)", op)
+	}
 	if dst == nil {
 		return fmt.Errorf("lowrank: %s: nil destination", op)
 	}

@@ -21,8 +21,9 @@ var trigVecConstants = &trigSIMDConstants{
 	cos: cosCoefficients, sin: sinCoefficients,
 }
 
-// hasTrigVector reports whether the processor and the operating system support AVX-512F
-// (CPUID leaf 7 EBX bit 16, with XCR0 enabling the opmask and ZMM register state).
+// hasTrigVector reports whether the vector cosines (and rotations) run here: whether the
+// processor and the operating system support AVX-512F (CPUID leaf 7 EBX bit 16, with XCR0
+// enabling the opmask and ZMM register state).
 var hasTrigVector = func() bool {
 	maxLeaf, _, _, _ := cpuid(0, 0)
 	if maxLeaf < 7 {
@@ -60,6 +61,21 @@ func sinCosVector(v, sinOut []float64, scale float64) int {
 	_ = sinOut[len(v)-1]
 	return sinCosScaleAVX512(&v[0], &sinOut[0], len(v), scale, trigVecConstants)
 }
+
+// rotateRows applies the plane rotation (c, s) to the rows a and b (a ← c·a − s·b,
+// b ← s·a + c·b; b has len(a) entries) with AVX-512 where available. The eigendecomposition
+// spends most of its time here.
+func rotateRows(a, b []float64, c, s float64) {
+	if !hasTrigVector || len(a) == 0 {
+		rotateRowsScalar(a, b, c, s)
+		return
+	}
+	_ = b[len(a)-1]
+	rotateRowsAVX512(&a[0], &b[0], len(a), c, s)
+}
+
+//go:noescape
+func rotateRowsAVX512(a, b *float64, n int, c, s float64)
 
 //go:noescape
 func cosShiftScaleAVX512(v, shift *float64, n int, scale float64, c *trigSIMDConstants) (done int)

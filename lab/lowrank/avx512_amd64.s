@@ -161,6 +161,47 @@ sinCosDone:
 	VZEROUPPER
 	RET
 
+// func rotateRowsAVX512(a, b *float64, n int, c, s float64)
+TEXT ·rotateRowsAVX512(SB), NOSPLIT, $0-40
+	MOVQ a+0(FP), DI
+	MOVQ b+8(FP), SI
+	MOVQ n+16(FP), CX
+	VBROADCASTSD c+24(FP), Z16
+	VBROADCASTSD s+32(FP), Z17
+
+rotLoop:
+	CMPQ CX, $8
+	JLT  rotRest
+	VMOVUPD      (DI), Z0
+	VMOVUPD      (SI), Z1
+	VMULPD       Z16, Z0, Z2
+	VMULPD       Z17, Z0, Z3
+	VFNMADD231PD Z17, Z1, Z2
+	VFMADD231PD  Z16, Z1, Z3
+	VMOVUPD      Z2, (DI)
+	VMOVUPD      Z3, (SI)
+	ADDQ         $64, DI
+	ADDQ         $64, SI
+	SUBQ         $8, CX
+	JMP          rotLoop
+
+rotRest:
+	TESTQ CX, CX
+	JEQ   rotDone
+	TAILMASK
+	VMOVUPD.Z    (DI), K1, Z0
+	VMOVUPD.Z    (SI), K1, Z1
+	VMULPD       Z16, Z0, Z2
+	VMULPD       Z17, Z0, Z3
+	VFNMADD231PD Z17, Z1, Z2
+	VFMADD231PD  Z16, Z1, Z3
+	VMOVUPD      Z2, K1, (DI)
+	VMOVUPD      Z3, K1, (SI)
+
+rotDone:
+	VZEROUPPER
+	RET
+
 // func cpuid(leaf, subleaf uint32) (eax, ebx, ecx, edx uint32)
 TEXT ·cpuid(SB), NOSPLIT, $0-24
 	MOVL leaf+0(FP), AX
