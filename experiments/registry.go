@@ -10,5 +10,12 @@ func Registry() (*run.Registry, error) {
 		table3_1(),
 		table4_1(),
 		table6_1(),
+		perrinFig1(),
+		perrinFig2(),
+		perrinFig3(),
+		notesFigRFF(),
+		notesFigNystrom(),
+		lectureFigRFF(),
+		lectureFigKPCA(),
 	)
 }

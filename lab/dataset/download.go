@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/fastkernels/kernellab/lab/dataset/format"
 	"github.com/fastkernels/kernellab/lab/safefile"
 )
 
@@ -72,7 +73,13 @@ func (s Source) download(ctx context.Context, set string, f FileSpec) (string, e
 	prog.last = prog.start
 	body := bufio.NewReaderSize(io.TeeReader(ctxReader{ctx: ctx, r: resp.Body}, prog), 1<<16)
 	err = safefile.Write(dest, func(w io.Writer) error {
-		content, err := storeAndHash(body, w, f.Compression)
+		var content string
+		var err error
+		if f.Member == "" {
+			content, err = storeAndHash(body, w, f.Compression)
+		} else {
+			content, err = storeMemberAndHash(body, w, f)
+		}
 		if err != nil {
 			if ctx.Err() != nil {
 				return fmt.Errorf("dataset %s: downloading %s: %w", set, f.Name, ctx.Err())
@@ -131,6 +138,32 @@ func storeAndHash(body *bufio.Reader, w io.Writer, want string) (string, error) 
 		return "", err
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// storeMemberAndHash finds f.Member in the tar (or compressed tar) archive read from body and
+// stores it like storeAndHash; an archive without that member is an error naming it.
+func storeMemberAndHash(body *bufio.Reader, w io.Writer, f FileSpec) (string, error) {
+	archive, err := decompressor(body, sniffCompression(body))
+	if err != nil {
+		return "", err
+	}
+	var content string
+	found := false
+	err = format.WalkTar(archive, f.URL, func(path string, _ int64, member io.Reader) error {
+		if found || path != f.Member {
+			return nil
+		}
+		found = true
+		content, err = storeAndHash(bufio.NewReaderSize(member, 1<<16), w, f.Compression)
+		return err
+	})
+	if err != nil {
+		return "", err
+	}
+	if !found {
+		return "", fmt.Errorf("the archive has no member %s", f.Member)
+	}
+	return content, nil
 }
 
 // sniffCompression recognises gzip and bzip2 streams by their magic bytes.

@@ -15,7 +15,8 @@ import (
 // mirror and the cache, where it comes from, and the checksum that identifies its content.
 type FileSpec struct {
 	Name         string // file name inside <mirror>/<set>/ and <cache>/<set>/
-	URL          string // upstream HTTPS address of exactly this content; "" when derived
+	URL          string // upstream HTTPS address of exactly this content (or of the archive holding it); "" when derived
+	Member       string // path of the content inside the tar or tar.gz archive at URL; "" when URL is the file itself
 	DerivedFrom  string // what a file without URL was made from (it then needs a mirror)
 	Compression  string // "gzip", "bzip2" or "": how the stored file is compressed
 	SHA256       string // hex sha256 of the decompressed content; "" = not known (checked otherwise)
@@ -62,6 +63,7 @@ type manifestJSON struct {
 		Files    []struct {
 			Name         string `json:"name"`
 			URL          string `json:"url"`
+			Member       string `json:"member"`
 			DerivedFrom  string `json:"derived_from"`
 			Compression  string `json:"compression"`
 			SHA256       string `json:"sha256"`
@@ -143,7 +145,7 @@ func parseManifest(data []byte) ([]Spec, error) {
 			Citation: d.Citation, Homepage: d.Homepage, Notes: d.Notes}
 		files := map[string]bool{}
 		for _, f := range d.Files {
-			fs := FileSpec{Name: f.Name, URL: f.URL, DerivedFrom: f.DerivedFrom, Compression: f.Compression,
+			fs := FileSpec{Name: f.Name, URL: f.URL, Member: f.Member, DerivedFrom: f.DerivedFrom, Compression: f.Compression,
 				SHA256: f.SHA256, StoredSHA256: f.StoredSHA256, Optional: f.Optional}
 			if err := validateFile(fs); err != nil {
 				return nil, fmt.Errorf("%s: %w", where, err)
@@ -200,6 +202,9 @@ func validateFile(f FileSpec) error {
 	}
 	if f.URL != "" && !strings.HasPrefix(f.URL, "https://") {
 		return fmt.Errorf("file %s: url %q is not HTTPS", f.Name, f.URL)
+	}
+	if f.Member != "" && f.URL == "" {
+		return fmt.Errorf("file %s: member %q without the url of its archive", f.Name, f.Member)
 	}
 	return nil
 }

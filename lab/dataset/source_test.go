@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"archive/tar"
 	"bytes"
 	"compress/gzip"
 	"context"
@@ -8,10 +9,12 @@ import (
 	"encoding/hex"
 	"errors"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -142,8 +145,8 @@ func TestVerifyReportsMissingNeededFile(t *testing.T) {
 
 func TestDerivedFileNeedsMirror(t *testing.T) {
 	s := Source{Cache: t.TempDir(), Client: offlineClient(t)}
-	_, err := s.Open(context.Background(), "houses", "cal_housing.data.gz")
-	if err == nil || !strings.Contains(err.Error(), "cal_housing.tgz") || !strings.Contains(err.Error(), "LAB_DATA_MIRROR") {
+	_, err := s.Open(context.Background(), "faces_olivetti", "orl_faces.tar.gz")
+	if err == nil || !strings.Contains(err.Error(), "hakawa-bernardi") || !strings.Contains(err.Error(), "LAB_DATA_MIRROR") {
 		t.Fatalf("error %v should say what the file is derived from and how to set a mirror", err)
 	}
 }
@@ -338,5 +341,61 @@ func TestDefaultSourceReadsEnvironment(t *testing.T) {
 	t.Setenv("HOME", "/home/someone")
 	if s := DefaultSource(); !strings.HasSuffix(s.Cache, filepath.Join("kernellab", "datasets")) {
 		t.Fatalf("default cache %q", s.Cache)
+	}
+}
+
+// tarGz returns a gzip-compressed tar archive holding the given members.
+func tarGz(t *testing.T, members map[string][]byte) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	tw := tar.NewWriter(zw)
+	for _, name := range slices.Sorted(maps.Keys(members)) {
+		body := members[name]
+		if err := tw.WriteHeader(&tar.Header{Name: name, Mode: 0o644, Size: int64(len(body)), Typeflag: tar.TypeReg}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tw.Write(body); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := tw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// A file with a Member is taken out of the archive at its URL, stored with the manifest's
+// compression and verified; an archive without the member is an error that leaves no file.
+func TestDownloadArchiveMember(t *testing.T) {
+	content := []byte("1,2,3\n4,5,6\n")
+	archive := tarGz(t, map[string][]byte{"Dir/README": []byte("readme\n"), "Dir/x.data": content, "Dir/y.data": []byte("other\n")})
+	var hits atomic.Int32
+	srv := testServer(t, archive, &hits)
+	s := Source{Cache: t.TempDir(), Client: srv.Client()}
+	spec, f := testSpec(srv.URL+"/file", sha256Hex(content), "gzip")
+	f.Member = "Dir/x.data"
+	spec.Files[0] = f
+	rc, err := s.open(context.Background(), spec, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := io.ReadAll(rc)
+	rc.Close()
+	if !bytes.Equal(got, content) {
+		t.Fatalf("member content %q, want %q", got, content)
+	}
+
+	f.Member = "Dir/missing.data"
+	spec.Files[0] = f
+	other := Source{Cache: t.TempDir(), Client: srv.Client()}
+	if _, err := other.ensure(context.Background(), spec, f); err == nil || !strings.Contains(err.Error(), "no member Dir/missing.data") {
+		t.Fatalf("missing member: %v", err)
+	}
+	if files := filesUnder(t, other.Cache); len(files) != 0 {
+		t.Fatalf("a failed download left %v", files)
 	}
 }

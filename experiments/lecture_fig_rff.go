@@ -1,0 +1,403 @@
+package experiments
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"path/filepath"
+	"strings"
+
+	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/gonum/stat"
+	"gonum.org/v1/gonum/stat/distuv"
+	"gonum.org/v1/plot/vg"
+
+	"github.com/fastkernels/kernellab/lab/kernel"
+	"github.com/fastkernels/kernellab/lab/lowrank"
+	"github.com/fastkernels/kernellab/lab/plotting"
+	"github.com/fastkernels/kernellab/lab/run"
+)
+
+// Set-up of lecture_fig_rff.
+const (
+	lectureRFFDim      = 2 // the estimate depends on x − z only through ωᵀ(x − z) ~ N(0, ||x − z||²/σ²)
+	lectureRFFPairs    = "pairs"
+	lectureRFFScatter  = "scatter"
+	lectureRFFMethod   = "cos-sin"
+	lectureRFFEstimate = "estimate"
+	lectureRFFExact    = "exact"
+	// lectureRFFLevel is the family-wise level of each claim's tests (Bonferroni over its tests).
+	lectureRFFLevel = 0.01
+	// lectureRFFScatterPairs random pairs are drawn for panel (c), at the two feature counts below.
+	lectureRFFScatterPairs = 200
+)
+
+// lectureRFFKernelValues are the exact kernel values of the fixed pairs: close, middle, far.
+var lectureRFFKernelValues = []float64{0.9, 0.5, 0.1}
+
+// lectureRFFScatterFeatures are the feature counts of panel (c): few, many.
+var lectureRFFScatterFeatures = []int{10, 1000}
+
+// lectureRFFSizes are the feature grid and the repetitions of lecture_fig_rff at a scale.
+type lectureRFFSizes struct {
+	reps     int
+	features []int
+}
+
+func lectureRFFSizesAt(sc run.Scale) (lectureRFFSizes, error) {
+	switch sc {
+	case run.Smoke:
+		return lectureRFFSizes{reps: 10, features: []int{10, 100, 1000}}, nil
+	case run.Quick:
+		return lectureRFFSizes{reps: 200, features: []int{10, 20, 50, 100, 200, 500, 1000, 2000, 5000}}, nil
+	case run.Paper:
+		return lectureRFFSizes{reps: 1000, features: []int{10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000}}, nil
+	}
+	return lectureRFFSizes{}, fmt.Errorf("lecture_fig_rff: unknown scale %q", sc)
+}
+
+// lectureFigRFF — the cos/sin random Fourier features of the HSE lecture (seed 003):
+// φ̃(x) = (1/√n)(cos w_jᵀx, sin w_jᵀx)_{j ≤ n}, whose inner product (1/n) Σ_j cos w_jᵀ(x − z) is a
+// Monte-Carlo estimate of the Gaussian kernel exp(−||x − z||²/(2σ²)), w_j ~ N(0, σ⁻²I). The lecture
+// fixes no data: we take σ = 1, d = 2 and three pairs with exact kernel values 0.9, 0.5 and 0.1, and
+// redraw the n frequencies in every repetition (200 at quick, 1000 at paper scale; the three pairs
+// share them). (a) The estimates concentrate on the exact values as n grows; (b) their standard
+// deviation falls as n^{-1/2}, on the closed form √(((1 + k⁴)/2 − k²)/n) (the variance of one term
+// cos wᵀ(x − z) is (1 + k(2(x − z)))/2 − k² and k(2δ) = k(δ)⁴ for the Gaussian kernel); (c) estimate
+// against exact value for 200 random pairs (x, z ~ N(0, I₂)) with 10 and 1000 features.
+func lectureFigRFF() *run.Experiment {
+	return &run.Experiment{
+		ID: "lecture_fig_rff", Title: "Cos/sin random Fourier features: unbiased, variance falls", Kind: run.Figure, Seed: 1003,
+		Plan:   planLectureRFF,
+		Render: renderLectureRFF,
+		Claims: []run.Claim{
+			{ID: "unbiased", Text: "the cos/sin estimate of the kernel is unbiased: at every n and pair, the mean error over the repetitions is within its Student-t interval around 0 (Bonferroni, family level 0.01)",
+				Check: checkLectureRFFUnbiased},
+			{ID: "sd-rate", Text: "the standard deviation of the estimate falls as n^{-1/2}: for each pair the fitted log-log slope is within its CLT interval around −0.5 (Bonferroni, family level 0.01)",
+				Check: checkLectureRFFRate},
+		},
+	}
+}
+
+func planLectureRFF(sc run.Scale) ([]run.Task, error) {
+	sz, err := lectureRFFSizesAt(sc)
+	if err != nil {
+		return nil, err
+	}
+	tasks := make([]run.Task, 0, sz.reps+1)
+	for rep := range sz.reps {
+		tasks = append(tasks, run.Task{Key: fmt.Sprintf("%s/rep=%d", lectureRFFPairs, rep), Rep: rep,
+			Run: func(ctx context.Context, env *run.Env) ([]run.Record, error) {
+				return lectureRFFPairRecords(ctx, env.RNG, sz.features)
+			}})
+	}
+	tasks = append(tasks, run.Task{Key: lectureRFFScatter, Run: func(_ context.Context, env *run.Env) ([]run.Record, error) {
+		return lectureRFFScatterRecords(env.RNG)
+	}})
+	return tasks, nil
+}
+
+// cosSinEstimates draws n random frequencies and returns φ̃(x_0)·φ̃(x_i) for every row i ≥ 1 of X
+// (when pairs is false), or φ̃(x_{2i})·φ̃(x_{2i+1}) for consecutive rows (when pairs is true).
+func cosSinEstimates(rng *rand.Rand, X *mat.Dense, n int, pairs bool) ([]float64, error) {
+	_, d := X.Dims()
+	rff, err := lowrank.NewRFFGaussian(rng, d, n, 1)
+	if err != nil {
+		return nil, err
+	}
+	phi, err := rff.TransformCosSin(X)
+	if err != nil {
+		return nil, err
+	}
+	rows, _ := phi.Dims()
+	var out []float64
+	if pairs {
+		for i := 0; i+1 < rows; i += 2 {
+			out = append(out, mat.Dot(phi.RowView(i), phi.RowView(i+1)))
+		}
+		return out, nil
+	}
+	for i := 1; i < rows; i++ {
+		out = append(out, mat.Dot(phi.RowView(0), phi.RowView(i)))
+	}
+	return out, nil
+}
+
+// lectureRFFPairRecords is one repetition: the estimates of the fixed pairs at every n. Row 0 is
+// x = 0 and row i the point z_i = (t_i, 0) with exp(−t_i²/2) the i-th kernel value.
+func lectureRFFPairRecords(ctx context.Context, rng *rand.Rand, features []int) ([]run.Record, error) {
+	X := mat.NewDense(len(lectureRFFKernelValues)+1, lectureRFFDim, nil)
+	for i, k := range lectureRFFKernelValues {
+		X.Set(i+1, 0, math.Sqrt(-2*math.Log(k)))
+	}
+	var recs []run.Record
+	for _, n := range features {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		est, err := cosSinEstimates(rng, X, n, false)
+		if err != nil {
+			return nil, err
+		}
+		for i, k := range lectureRFFKernelValues {
+			recs = append(recs, run.Record{Dataset: lectureRFFPairs, Method: lectureRFFMethod,
+				Params: []run.Param{run.P("k", k), run.P("n", n)}, Metric: lectureRFFEstimate, Value: est[i]})
+		}
+	}
+	return recs, nil
+}
+
+// lectureRFFScatterRecords draws random pairs x, z ~ N(0, I₂) and records their exact kernel value and
+// the estimates with few and with many features.
+func lectureRFFScatterRecords(rng *rand.Rand) ([]run.Record, error) {
+	m := lectureRFFScatterPairs
+	X := mat.NewDense(2*m, lectureRFFDim, nil)
+	for i := range 2 * m {
+		for j := range lectureRFFDim {
+			X.Set(i, j, rng.NormFloat64())
+		}
+	}
+	gauss := kernel.Gaussian{Sigma: 1}
+	var recs []run.Record
+	for i := range m {
+		recs = append(recs, run.Record{Dataset: lectureRFFScatter, Method: lectureRFFMethod, Params: []run.Param{run.P("pair", i)},
+			Metric: lectureRFFExact, Value: gauss.Eval(X.RawRowView(2*i), X.RawRowView(2*i+1))})
+	}
+	for _, n := range lectureRFFScatterFeatures {
+		est, err := cosSinEstimates(rng, X, n, true)
+		if err != nil {
+			return nil, err
+		}
+		for i, v := range est {
+			recs = append(recs, run.Record{Dataset: lectureRFFScatter, Method: lectureRFFMethod,
+				Params: []run.Param{run.P("pair", i), run.P("n", n)}, Metric: lectureRFFEstimate, Value: v})
+		}
+	}
+	return recs, nil
+}
+
+// lectureRFFCell is the sample of estimates of one fixed pair at one n, over the repetitions.
+type lectureRFFCell struct {
+	k, n   float64
+	values []float64
+}
+
+// mean, sd and exKurtosis are the sample statistics of the cell.
+func (c lectureRFFCell) mean() float64       { return stat.Mean(c.values, nil) }
+func (c lectureRFFCell) sd() float64         { return stat.StdDev(c.values, nil) }
+func (c lectureRFFCell) exKurtosis() float64 { return stat.ExKurtosis(c.values, nil) }
+
+// lectureRFFCells groups the fixed pairs' estimates by exact kernel value (in the order of
+// lectureRFFKernelValues), then by n ascending; every cell needs two repetitions or more.
+func lectureRFFCells(res *run.Results) ([][]lectureRFFCell, error) {
+	out := make([][]lectureRFFCell, len(lectureRFFKernelValues))
+	for i, k := range lectureRFFKernelValues {
+		var rows []run.Row
+		want := fmt.Sprint(k)
+		for _, r := range res.Where(lectureRFFPairs, lectureRFFMethod, lectureRFFEstimate) {
+			if v, ok := r.Param("k"); ok && v == want {
+				rows = append(rows, r)
+			}
+		}
+		sums, err := run.Summarise(rows, "n")
+		if err != nil {
+			return nil, err
+		}
+		if len(sums) < 2 {
+			return nil, fmt.Errorf("%s: pair k = %g has estimates at %d feature counts, need two", res.ID, k, len(sums))
+		}
+		for _, s := range sums {
+			cell := lectureRFFCell{k: k, n: s.X}
+			for _, r := range rows {
+				if n, _ := r.ParamFloat("n"); n == s.X {
+					cell.values = append(cell.values, r.Value)
+				}
+			}
+			if len(cell.values) < 2 {
+				return nil, fmt.Errorf("%s: pair k = %g, n = %g: %d repetitions, need two", res.ID, k, s.X, len(cell.values))
+			}
+			out[i] = append(out[i], cell)
+		}
+	}
+	return out, nil
+}
+
+// checkLectureRFFUnbiased tests the mean error of every cell against 0 with Student's t, at the
+// Bonferroni level lectureRFFLevel / (number of cells).
+func checkLectureRFFUnbiased(res *run.Results) (run.Verdict, error) {
+	cells, err := lectureRFFCells(res)
+	if err != nil {
+		return run.Verdict{}, err
+	}
+	tests := 0
+	for _, byN := range cells {
+		tests += len(byN)
+	}
+	pass, worstRatio := true, -1.0
+	var worstT, worstQ float64
+	var worstCell lectureRFFCell
+	var parts []string
+	for _, byN := range cells {
+		maxBias := 0.0
+		for _, c := range byN {
+			r := float64(len(c.values))
+			q := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: r - 1}.Quantile(1 - lectureRFFLevel/(2*float64(tests)))
+			bias := math.Abs(c.mean() - c.k)
+			t := 0.0 // a constant estimate equal to k
+			if bias > 0 {
+				t = bias / (c.sd() / math.Sqrt(r)) // +Inf for a constant estimate away from k
+			}
+			pass = pass && t <= q
+			if t/q > worstRatio {
+				worstRatio, worstT, worstQ, worstCell = t/q, t, q, c
+			}
+			maxBias = math.Max(maxBias, bias)
+		}
+		parts = append(parts, fmt.Sprintf("k = %g: largest |mean error| %.2g", byN[0].k, maxBias))
+	}
+	return run.Verdict{Pass: pass, Evidence: fmt.Sprintf("%d tests; largest |t| = %.2f (k = %g, n = %g) against the threshold %.2f; %s",
+		tests, worstT, worstCell.k, worstCell.n, worstQ, strings.Join(parts, ", "))}, nil
+}
+
+// lectureRFFSlope fits log sd = a + b log n over the cells of one pair and returns b with its standard
+// error from the delta method: Var(log s) ≈ (2/(R−1) + κ/R)/4 for a sample of R values with excess
+// kurtosis κ (estimated from the cell), propagated through the least-squares weights.
+func lectureRFFSlope(byN []lectureRFFCell) (slope, se float64, err error) {
+	ns, sds := make([]float64, len(byN)), make([]float64, len(byN))
+	for i, c := range byN {
+		ns[i], sds[i] = c.n, c.sd()
+	}
+	if slope, err = logLogSlope(ns, sds); err != nil {
+		return 0, 0, err
+	}
+	meanLog := 0.0
+	for _, n := range ns {
+		meanLog += math.Log(n) / float64(len(ns))
+	}
+	sxx := 0.0
+	for _, n := range ns {
+		sxx += (math.Log(n) - meanLog) * (math.Log(n) - meanLog)
+	}
+	variance := 0.0
+	for i, c := range byN {
+		r := float64(len(c.values))
+		w := (math.Log(ns[i]) - meanLog) / sxx
+		variance += w * w * (2/(r-1) + c.exKurtosis()/r) / 4
+	}
+	return slope, math.Sqrt(variance), nil
+}
+
+// checkLectureRFFRate tests, for each pair, the fitted exponent of n in the standard deviation against
+// −1/2 with its delta-method standard error, at the Bonferroni level lectureRFFLevel / (pairs).
+func checkLectureRFFRate(res *run.Results) (run.Verdict, error) {
+	cells, err := lectureRFFCells(res)
+	if err != nil {
+		return run.Verdict{}, err
+	}
+	z := distuv.UnitNormal.Quantile(1 - lectureRFFLevel/(2*float64(len(cells))))
+	pass := true
+	var parts []string
+	for _, byN := range cells {
+		slope, se, err := lectureRFFSlope(byN)
+		if err != nil {
+			return run.Verdict{}, err
+		}
+		pass = pass && math.Abs(slope+0.5) <= z*se
+		k := byN[0].k
+		theory := math.Sqrt((1+math.Pow(k, 4))/2 - k*k)
+		last := byN[len(byN)-1]
+		parts = append(parts, fmt.Sprintf("k = %g: slope %.3f ± %.3f (tolerance %.3f), sd·√n at n = %g: %.3f (theory %.3f)",
+			k, slope, se, z*se, last.n, last.sd()*math.Sqrt(last.n), theory))
+	}
+	return run.Verdict{Pass: pass, Evidence: strings.Join(parts, "; ")}, nil
+}
+
+// renderLectureRFF draws (a) the estimates against n, mean ± one standard deviation over the
+// repetitions, with the exact values; (b) their standard deviation against n on log-log axes with
+// the closed form; (c) estimate against exact value for random pairs, few and many features.
+func renderLectureRFF(res *run.Results, out *run.Output) error {
+	cells, err := lectureRFFCells(res)
+	if err != nil {
+		return err
+	}
+	reps := len(cells[0][0].values)
+	a := plotting.New(fmt.Sprintf("Gaussian kernel, σ = 1: mean ± sd over %d draws", reps),
+		"number of frequencies n (2n features)", "estimate of K(x, z)")
+	b := plotting.New("standard deviation of the estimate", "number of frequencies n (2n features)", "standard deviation over the draws")
+	bands, sdBands := make([]plotting.Band, len(cells)), make([]plotting.Band, len(cells))
+	for i, byN := range cells {
+		k := byN[0].k
+		bands[i] = plotting.Band{Label: fmt.Sprintf("K(x, z) = %g", k)}
+		sdBands[i] = plotting.Band{Label: fmt.Sprintf("K(x, z) = %g", k)}
+		for _, c := range byN {
+			m, s := c.mean(), c.sd()
+			bands[i].X, bands[i].Mean = append(bands[i].X, c.n), append(bands[i].Mean, m)
+			bands[i].Lo, bands[i].Hi = append(bands[i].Lo, m-s), append(bands[i].Hi, m+s)
+			sdBands[i].X, sdBands[i].Mean = append(sdBands[i].X, c.n), append(sdBands[i].Mean, s)
+		}
+	}
+	if err := plotting.AddBands(a, bands...); err != nil {
+		return err
+	}
+	if err := plotting.AddBands(b, sdBands...); err != nil {
+		return err
+	}
+	for i, byN := range cells {
+		k := byN[0].k
+		exactLabel, theoryLabel := "", ""
+		if i == 0 {
+			exactLabel, theoryLabel = "exact kernel values", "closed form √(((1 + K⁴)/2 − K²)/n)"
+		}
+		if err := plotting.AddHLine(a, k, exactLabel, i); err != nil {
+			return err
+		}
+		lo, hi := byN[0].n, byN[len(byN)-1].n
+		v := (1+math.Pow(k, 4))/2 - k*k
+		if err := plotting.AddLine(b, []float64{lo, hi}, []float64{math.Sqrt(v / lo), math.Sqrt(v / hi)}, theoryLabel, i, true); err != nil {
+			return err
+		}
+	}
+	if err := plotting.LogX(a); err != nil {
+		return err
+	}
+	if err := logLog(b); err != nil {
+		return err
+	}
+
+	c := plotting.New(fmt.Sprintf("%d random pairs, one draw of n frequencies", lectureRFFScatterPairs), "exact kernel K(x, z), x, z ~ N(0, I₂)", "estimate of K(x, z)")
+	exact := map[string]float64{}
+	for _, r := range res.Where(lectureRFFScatter, lectureRFFMethod, lectureRFFExact) {
+		id, _ := r.Param("pair")
+		exact[id] = r.Value
+	}
+	if len(exact) == 0 {
+		return fmt.Errorf("%s: no scatter pairs", res.ID)
+	}
+	for i, n := range lectureRFFScatterFeatures {
+		var xs, ys []float64
+		want := fmt.Sprint(n)
+		for _, r := range res.Where(lectureRFFScatter, lectureRFFMethod, lectureRFFEstimate) {
+			id, _ := r.Param("pair")
+			if v, _ := r.Param("n"); v == want {
+				x, ok := exact[id]
+				if !ok {
+					return fmt.Errorf("%s: scatter pair %s has no exact value", res.ID, id)
+				}
+				xs, ys = append(xs, x), append(ys, r.Value)
+			}
+		}
+		if err := plotting.AddScatter(c, xs, ys, fmt.Sprintf("n = %d", n), i); err != nil {
+			return err
+		}
+	}
+	if err := plotting.AddLine(c, []float64{0, 1}, []float64{0, 1}, "estimate = exact", 2, true); err != nil {
+		return err
+	}
+
+	fig := plotting.NewFigure(1, 3, 11*vg.Centimeter, 9*vg.Centimeter)
+	fig.Set(0, 0, a)
+	fig.Set(0, 1, b)
+	fig.Set(0, 2, c)
+	return fig.Save(filepath.Join(out.Dir, out.ID))
+}

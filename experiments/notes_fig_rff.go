@@ -1,0 +1,310 @@
+package experiments
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/gonum/stat"
+	"gonum.org/v1/plot/vg"
+
+	"github.com/fastkernels/kernellab/lab/kernel"
+	"github.com/fastkernels/kernellab/lab/lowrank"
+	"github.com/fastkernels/kernellab/lab/plotting"
+	"github.com/fastkernels/kernellab/lab/run"
+)
+
+// Set-up of notes_fig_rff.
+const (
+	notesRFFSeed = 1001
+	// notesRFFFitFrom is the smallest c of the slope fit. The −1/2 rate is asymptotic: the sup over
+	// N ≈ 2·10⁴ pairs of errors of standard deviation s/√c (s ≤ 1) is about s·√(2 ln N)/√c ≈ 4.5/√c,
+	// which falls below 0.5, far from the saturation at the range of the estimate, from c ≈ 100.
+	notesRFFFitFrom = 100
+	// notesRFFSlopeTolerance is the catalogue's tolerance on the fitted exponent.
+	notesRFFSlopeTolerance = 0.15
+	notesRFFDataset        = "normal"
+	notesRFFMetric         = "sup-error"
+)
+
+// notesRFFDims are the input dimensions p of seed 001's bound O(√(p/c)).
+var notesRFFDims = []int{2, 8, 32}
+
+// notesRFFKernels are the two kernels of seed 001 whose random features the figure compares.
+var notesRFFKernels = []struct{ method, title string }{
+	{"rff-gaussian", "Gaussian kernel, σ² = mean squared distance"},
+	{"rff-laplace", "Laplace kernel (l1 norm), σ = mean l1 distance"},
+}
+
+// notesRFFSizes are the points, the feature grid and the repetitions of notes_fig_rff at a scale.
+type notesRFFSizes struct {
+	points, reps int
+	features     []int
+}
+
+func notesRFFSizesAt(sc run.Scale) (notesRFFSizes, error) {
+	switch sc {
+	case run.Smoke:
+		return notesRFFSizes{points: 40, reps: 2, features: []int{10, 100, 1000}}, nil
+	case run.Quick:
+		return notesRFFSizes{points: 200, reps: 10, features: []int{10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000}}, nil
+	case run.Paper:
+		return notesRFFSizes{points: 200, reps: 50,
+			features: []int{10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000}}, nil
+	}
+	return notesRFFSizes{}, fmt.Errorf("notes_fig_rff: unknown scale %q", sc)
+}
+
+// notesFigRFF — the uniform error of random Fourier features against their number c (lecture notes,
+// seed 001: sup_{x,x'} |⟨φ̂(x), φ̂(x')⟩ − k(x, x')| ≤ O(√(p/c))). A fixed cloud of points x ~ N(0, I_p)
+// (200 at quick and paper scale, drawn from the experiment seed and p, so every repetition sees the
+// same pairs) is mapped by φ̂(x) = √(2/c) cos(ωᵀx + b) with fresh frequencies in each repetition, and
+// the largest error over all pairs (diagonal included) is recorded, for p ∈ {2, 8, 32}, for the
+// Gaussian kernel (ω ~ N(0, σ⁻²I)) and the Laplace kernel with the l1 norm (Cauchy frequencies).
+// The source leaves the bandwidths open: σ² is the thesis's mean squared distance of the cloud for
+// the Gaussian kernel and σ the mean l1 distance for the Laplace kernel, so that typical kernel values
+// do not change with p. The claim fits the exponent of c on c ≥ 100 (see notesRFFFitFrom).
+func notesFigRFF() *run.Experiment {
+	return &run.Experiment{
+		ID: "notes_fig_rff", Title: "RFF sup-error vs number of features", Kind: run.Figure, Seed: notesRFFSeed,
+		Plan:   planNotesRFF,
+		Render: renderNotesRFF,
+		Claims: []run.Claim{
+			notesRFFRateClaim("gaussian-rate", "rff-gaussian", "Gaussian"),
+			notesRFFRateClaim("laplace-rate", "rff-laplace", "Laplace"),
+		},
+	}
+}
+
+func planNotesRFF(sc run.Scale) ([]run.Task, error) {
+	sz, err := notesRFFSizesAt(sc)
+	if err != nil {
+		return nil, err
+	}
+	var tasks []run.Task
+	for _, kern := range notesRFFKernels {
+		for _, p := range notesRFFDims {
+			for rep := range sz.reps {
+				tasks = append(tasks, run.Task{
+					Key: fmt.Sprintf("%s/p=%d/rep=%d", kern.method, p, rep), Rep: rep,
+					Run: func(ctx context.Context, env *run.Env) ([]run.Record, error) {
+						return notesRFFRecords(ctx, env.RNG, kern.method, p, sz)
+					}})
+			}
+		}
+	}
+	return tasks, nil
+}
+
+// notesRFFPoints draws the fixed cloud of the experiment for dimension p: m points from N(0, I_p),
+// from a generator seeded by the experiment seed and p alone, so that all repetitions and both
+// kernels measure the same pairs.
+func notesRFFPoints(m, p int) *mat.Dense {
+	rng := rand.New(rand.NewPCG(notesRFFSeed, uint64(p)))
+	X := mat.NewDense(m, p, nil)
+	for i := range m {
+		for j := range p {
+			X.Set(i, j, rng.NormFloat64())
+		}
+	}
+	return X
+}
+
+// meanL1Distance returns the mean l1 distance over the ordered pairs of distinct rows of X, the
+// Laplace bandwidth of notes_fig_rff (O(m²p), for the small clouds it is used on).
+func meanL1Distance(X mat.Matrix) float64 {
+	m, p := X.Dims()
+	total := 0.0
+	for i := range m {
+		for j := i + 1; j < m; j++ {
+			for l := range p {
+				total += math.Abs(X.At(i, l) - X.At(j, l))
+			}
+		}
+	}
+	return 2 * total / float64(m*(m-1))
+}
+
+// notesRFFRecords measures one repetition: for every c of the grid, fresh random features of the
+// kernel and the sup over all pairs of the cloud of |φ̂(x)·φ̂(x') − k(x, x')|.
+func notesRFFRecords(ctx context.Context, rng *rand.Rand, method string, p int, sz notesRFFSizes) ([]run.Record, error) {
+	X := notesRFFPoints(sz.points, p)
+	var (
+		kern kernel.Kernel
+		draw func(c int) (*lowrank.RFF, error)
+	)
+	switch method {
+	case "rff-gaussian":
+		s2, err := kernel.MeanSquaredDistance(X)
+		if err != nil {
+			return nil, err
+		}
+		sigma := math.Sqrt(s2)
+		kern = kernel.Gaussian{Sigma: sigma}
+		draw = func(c int) (*lowrank.RFF, error) { return lowrank.NewRFFGaussian(rng, p, c, sigma) }
+	case "rff-laplace":
+		sigma := meanL1Distance(X)
+		kern = kernel.Laplace{Sigma: sigma}
+		draw = func(c int) (*lowrank.RFF, error) { return lowrank.NewRFFLaplace(rng, p, c, sigma) }
+	default:
+		return nil, fmt.Errorf("notes_fig_rff: unknown method %q", method)
+	}
+	K, err := kernel.Gram(kern, X)
+	if err != nil {
+		return nil, err
+	}
+	var recs []run.Record
+	var estimate mat.SymDense
+	for _, c := range sz.features {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		rff, err := draw(c)
+		if err != nil {
+			return nil, err
+		}
+		phi, err := rff.Transform(X)
+		if err != nil {
+			return nil, err
+		}
+		estimate.Reset()
+		estimate.SymOuterK(1, phi)
+		sup := 0.0
+		for i := range sz.points {
+			for j := i; j < sz.points; j++ {
+				sup = math.Max(sup, math.Abs(estimate.At(i, j)-K.At(i, j)))
+			}
+		}
+		recs = append(recs, run.Record{Dataset: notesRFFDataset, Method: method,
+			Params: []run.Param{run.P("p", p), run.P("points", sz.points), run.P("c", c)},
+			Metric: notesRFFMetric, Value: sup})
+	}
+	return recs, nil
+}
+
+// notesRFFCurve summarises the sup error of one kernel and dimension over the repetitions, against c.
+func notesRFFCurve(res *run.Results, method string, p int) ([]run.Summary, error) {
+	want := fmt.Sprint(p)
+	var rows []run.Row
+	for _, r := range res.Where(notesRFFDataset, method, notesRFFMetric) {
+		if v, ok := r.Param("p"); ok && v == want {
+			rows = append(rows, r)
+		}
+	}
+	if len(rows) == 0 {
+		return nil, fmt.Errorf("%s: no %s rows for %s, p = %d", res.ID, notesRFFMetric, method, p)
+	}
+	return run.Summarise(rows, "c")
+}
+
+// notesRFFSlope fits the exponent of c in the mean sup error of one kernel and dimension, on the
+// points c ≥ notesRFFFitFrom.
+func notesRFFSlope(res *run.Results, method string, p int) (float64, error) {
+	sums, err := notesRFFCurve(res, method, p)
+	if err != nil {
+		return 0, err
+	}
+	var xs, ys []float64
+	for _, s := range sums {
+		if s.X >= notesRFFFitFrom {
+			xs, ys = append(xs, s.X), append(ys, s.Mean)
+		}
+	}
+	return logLogSlope(xs, ys)
+}
+
+// logLogSlope returns the least-squares slope of log y against log x: the exponent of a power law
+// y ∝ x^slope. It needs two distinct positive x values and positive y values.
+func logLogSlope(x, y []float64) (float64, error) {
+	if len(x) != len(y) || len(x) < 2 {
+		return 0, fmt.Errorf("log-log slope: need two points or more with as many y as x, have %d and %d", len(x), len(y))
+	}
+	lx, ly := make([]float64, len(x)), make([]float64, len(y))
+	for i := range x {
+		if !(x[i] > 0) || !(y[i] > 0) || math.IsInf(x[i], 0) || math.IsInf(y[i], 0) {
+			return 0, fmt.Errorf("log-log slope: point (%g, %g) is not positive and finite", x[i], y[i])
+		}
+		lx[i], ly[i] = math.Log(x[i]), math.Log(y[i])
+	}
+	if slices.Min(lx) == slices.Max(lx) {
+		return 0, fmt.Errorf("log-log slope: all x equal %g", x[0])
+	}
+	_, slope := stat.LinearRegression(lx, ly, nil, false)
+	return slope, nil
+}
+
+// notesRFFRateClaim checks that the sup error of one kernel falls as c^{-1/2} for every p.
+func notesRFFRateClaim(id, method, name string) run.Claim {
+	return run.Claim{
+		ID: id,
+		Text: fmt.Sprintf("%s kernel: the sup error of RFF falls as c^{-1/2} (fitted log-log slope within ±%.2f of −0.5 for each p, on c ≥ %d)",
+			name, notesRFFSlopeTolerance, notesRFFFitFrom),
+		Check: func(res *run.Results) (run.Verdict, error) {
+			pass := true
+			parts := make([]string, len(notesRFFDims))
+			for i, p := range notesRFFDims {
+				slope, err := notesRFFSlope(res, method, p)
+				if err != nil {
+					return run.Verdict{}, err
+				}
+				pass = pass && math.Abs(slope+0.5) <= notesRFFSlopeTolerance
+				parts[i] = fmt.Sprintf("p = %d: %.3f", p, slope)
+			}
+			return run.Verdict{Pass: pass, Evidence: "fitted exponent of c in the mean sup error: " + strings.Join(parts, ", ")}, nil
+		},
+	}
+}
+
+// renderNotesRFF draws one log-log panel per kernel: the mean sup error over the repetitions with its
+// min–max band for each p, and a reference line of slope −1/2.
+func renderNotesRFF(res *run.Results, out *run.Output) error {
+	fig := plotting.NewFigure(1, len(notesRFFKernels), 11*vg.Centimeter, 9*vg.Centimeter)
+	points := "the"
+	if rows := res.Where(notesRFFDataset, "", notesRFFMetric); len(rows) > 0 {
+		points, _ = rows[0].Param("points")
+	}
+	for col, kern := range notesRFFKernels {
+		p := plotting.New(kern.title, "number of random features c", fmt.Sprintf("sup error over all pairs of %s points", points))
+		cs := make([]curve, len(notesRFFDims))
+		for i, dim := range notesRFFDims {
+			sums, err := notesRFFCurve(res, kern.method, dim)
+			if err != nil {
+				return err
+			}
+			cs[i] = curve{Method: fmt.Sprintf("p = %d", dim), Points: sums}
+		}
+		if err := addMinMaxBands(p, cs, nil); err != nil {
+			return err
+		}
+		// The reference line starts 1.5 times above the mean error (over p) at the first c of the fit.
+		cFit, cMax := math.Inf(1), cs[0].last().X
+		for _, s := range cs[0].Points {
+			if s.X >= notesRFFFitFrom {
+				cFit = math.Min(cFit, s.X)
+			}
+		}
+		anchor, found := 0.0, 0
+		for _, c := range cs {
+			if s, ok := c.at(cFit); ok {
+				anchor, found = anchor+s.Mean, found+1
+			}
+		}
+		if found > 0 && cMax > cFit {
+			anchor /= float64(found)
+			ref := func(c float64) float64 { return 1.5 * anchor * math.Sqrt(cFit/c) }
+			if err := plotting.AddLine(p, []float64{cFit, cMax}, []float64{ref(cFit), ref(cMax)}, "slope −1/2", len(cs), true); err != nil {
+				return err
+			}
+		}
+		if err := logLog(p); err != nil {
+			return err
+		}
+		fig.Set(0, col, p)
+	}
+	return fig.Save(filepath.Join(out.Dir, out.ID))
+}

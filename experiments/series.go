@@ -1,0 +1,79 @@
+package experiments
+
+import (
+	"fmt"
+
+	"gonum.org/v1/plot"
+
+	"github.com/fastkernels/kernellab/lab/plotting"
+	"github.com/fastkernels/kernellab/lab/run"
+)
+
+// curve is one method's summary over an x parameter: a point per x value, with the spread over
+// repetitions.
+type curve struct {
+	Method string
+	Points []run.Summary
+}
+
+// curves summarises metric over the repetitions of each method of dataset, against xParam, in the
+// order methods lists them; a method without rows is an error (a renderer must not silently drop
+// a series).
+func curves(res *run.Results, dataset, metric, xParam string, methods ...string) ([]curve, error) {
+	out := make([]curve, 0, len(methods))
+	for _, m := range methods {
+		sums, err := run.Summarise(res.Where(dataset, m, metric), xParam)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %s %s: %w", res.ID, m, metric, err)
+		}
+		if len(sums) == 0 {
+			return nil, fmt.Errorf("%s: no %s rows for %s on %s", res.ID, metric, m, dataset)
+		}
+		out = append(out, curve{Method: m, Points: sums})
+	}
+	return out, nil
+}
+
+// at returns the summary at x, or false.
+func (c curve) at(x float64) (run.Summary, bool) {
+	for _, s := range c.Points {
+		if s.X == x {
+			return s, true
+		}
+	}
+	return run.Summary{}, false
+}
+
+// first and last are the summaries at the smallest and the largest x.
+func (c curve) first() run.Summary { return c.Points[0] }
+func (c curve) last() run.Summary  { return c.Points[len(c.Points)-1] }
+
+// means returns the mean at each x, in increasing x.
+func (c curve) means() []float64 {
+	out := make([]float64, len(c.Points))
+	for i, s := range c.Points {
+		out[i] = s.Mean
+	}
+	return out
+}
+
+// addMinMaxBands draws each curve as its mean with a band from the minimum to the maximum over the
+// repetitions (a band that stays positive, unlike mean ± sd, so it suits log axes). labels maps a
+// method to its legend entry; dashed lists the methods drawn as references.
+func addMinMaxBands(p *plot.Plot, cs []curve, labels map[string]string, dashed ...string) error {
+	bands := make([]plotting.Band, len(cs))
+	for i, c := range cs {
+		b := plotting.Band{Label: labels[c.Method]}
+		if b.Label == "" {
+			b.Label = c.Method
+		}
+		for _, d := range dashed {
+			b.Dashed = b.Dashed || d == c.Method
+		}
+		for _, s := range c.Points {
+			b.X, b.Mean, b.Lo, b.Hi = append(b.X, s.X), append(b.Mean, s.Mean), append(b.Lo, s.Min), append(b.Hi, s.Max)
+		}
+		bands[i] = b
+	}
+	return plotting.AddBands(p, bands...)
+}
