@@ -1,0 +1,133 @@
+package sparse
+
+import (
+	"fmt"
+	"math"
+	"reflect"
+)
+
+// selector finds the atom most correlated with a residual, for one solve.
+type selector struct {
+	op      string
+	dict    Dictionary
+	dense   *DenseDictionary // non-nil: the matrix fast paths apply
+	d, n    int
+	norms   []float64
+	weights [2][]float64 // per screenMode: 1, or 1/‖d_j‖ (0 for zero atoms)
+	corr    []float64    // Dᵀr for the exact search
+	unit    []float64    // unit coefficient vector for atoms read through Apply
+	buf     screenBuffers
+}
+
+// newSelector validates dict and y for solver op and prepares the searches.
+func newSelector(op string, dict Dictionary, y []float64) (*selector, error) {
+	if dict == nil {
+		return nil, fmt.Errorf("sparse: %s: dictionary is nil", op)
+	}
+	if v := reflect.ValueOf(dict); v.Kind() == reflect.Pointer && v.IsNil() {
+		return nil, fmt.Errorf("sparse: %s: dictionary is a nil %T", op, dict)
+	}
+	d, n := dict.Dims()
+	if d <= 0 || n <= 0 {
+		return nil, fmt.Errorf("sparse: %s: dictionary is %d×%d, want d > 0 and n > 0", op, d, n)
+	}
+	if len(y) != d {
+		return nil, fmt.Errorf("sparse: %s: len(y) = %d, want the signal dimension d = %d", op, len(y), d)
+	}
+	if i := firstNonFinite(y); i >= 0 {
+		return nil, fmt.Errorf("sparse: %s: y[%d] = %g, want finite values", op, i, y[i])
+	}
+	s := &selector{op: op, dict: dict, d: d, n: n, norms: make([]float64, n)}
+	if err := dict.ColumnNorms(s.norms); err != nil {
+		return nil, fmt.Errorf("sparse: %s: column norms: %w", op, err)
+	}
+	for j, v := range s.norms {
+		if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
+			return nil, fmt.Errorf("sparse: %s: norm of atom %d = %g, want a finite value ≥ 0", op, j, v)
+		}
+	}
+	raw := make([]float64, n)
+	normalized := make([]float64, n)
+	for j, v := range s.norms {
+		raw[j] = 1
+		if v > 0 {
+			normalized[j] = 1 / v
+		}
+	}
+	s.weights = [2][]float64{raw, normalized}
+	if dd, ok := dict.(*DenseDictionary); ok {
+		s.dense = dd
+		if dd.screen != nil {
+			s.buf = newScreenBuffers(dd.screen, n)
+		}
+	}
+	return s, nil
+}
+
+// best returns the atom j maximising w_j·⟨d_j, r⟩ (signed) or its absolute value, the smallest
+// index on ties, and its unweighted correlation ⟨d_j, r⟩; atom −1 when no atom has a non-zero
+// weighted correlation (abs) or a non-zero weight. r must be finite and non-zero.
+func (s *selector) best(r []float64, mode screenMode, signed bool) (int, float64, error) {
+	weights := s.weights[mode]
+	if s.dense != nil && s.dense.screen != nil {
+		if atom, c, ok := s.dense.screen.best(s.dense, r, mode, weights, signed, &s.buf); ok {
+			return atom, c, nil
+		}
+	}
+	if s.corr == nil {
+		s.corr = make([]float64, s.n)
+	}
+	if s.dense != nil {
+		s.dense.correlations(s.corr, r)
+	} else if err := s.dict.ApplyTranspose(s.corr, r); err != nil {
+		return -1, 0, fmt.Errorf("sparse: %s: ApplyTranspose: %w", s.op, err)
+	}
+	atom, bestValue, corr := -1, math.Inf(-1), 0.0
+	for j, c := range s.corr {
+		if math.IsNaN(c) || math.IsInf(c, 0) {
+			return -1, 0, fmt.Errorf("sparse: %s: correlation with atom %d = %g, want finite values", s.op, j, c)
+		}
+		if weights[j] == 0 {
+			continue
+		}
+		v := weights[j] * c
+		if !signed {
+			v = math.Abs(v)
+		}
+		if v > bestValue {
+			atom, bestValue, corr = j, v, c
+		}
+	}
+	if !signed && bestValue == 0 {
+		return -1, 0, nil
+	}
+	return atom, corr, nil
+}
+
+// atom copies atom j into dst: directly for matrices and AtomReaders, otherwise as D·e_j.
+func (s *selector) atom(dst []float64, j int) error {
+	switch {
+	case s.dense != nil:
+		copy(dst, s.dense.atom(j))
+	default:
+		if ar, ok := s.dict.(AtomReader); ok {
+			if err := ar.Atom(dst, j); err != nil {
+				return fmt.Errorf("sparse: %s: atom %d: %w", s.op, j, err)
+			}
+		} else {
+			if s.unit == nil {
+				s.unit = make([]float64, s.n)
+			}
+			s.unit[j] = 1
+			err := s.dict.Apply(dst, s.unit)
+			s.unit[j] = 0
+			if err != nil {
+				return fmt.Errorf("sparse: %s: atom %d: %w", s.op, j, err)
+			}
+		}
+		if i := firstNonFinite(dst); i >= 0 {
+			return fmt.Errorf("sparse: %s: atom %d has entry %d = %g, want finite values", s.op, j, i, dst[i])
+		}
+	}
+	return nil
+}
