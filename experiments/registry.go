@@ -9,6 +9,7 @@ func Registry() (*run.Registry, error) {
 		fig3_1(),
 		table3_1(),
 		table4_1(),
+		fig5_1(),
 		table6_1(),
 		perrinFig1(),
 		perrinFig2(),
