@@ -57,9 +57,15 @@ func exactMMD2(ctx context.Context, p Points, x, z []int) (float64, error) {
 			tiles = append(tiles, tile{rows: x[i:min(len(x), i+tileSize)], cols: z[j:min(len(z), j+tileSize)], weight: 1, term: 2})
 		}
 	}
+	// Each worker's buffer holds the largest tile, not a full 512×512 one: small samples (linear
+	// MMD calls this on √n points per decision) would otherwise spend their time allocating.
+	largest := 0
+	for _, t := range tiles {
+		largest = max(largest, len(t.rows)*len(t.cols))
+	}
 	sums := make([]float64, len(tiles))
 	err := forEach(ctx, len(tiles), func() func(int) error {
-		buf := make([]float64, tileSize*tileSize)
+		buf := make([]float64, largest)
 		return func(t int) error {
 			rows, cols := tiles[t].rows, tiles[t].cols
 			dst := mat.NewDense(len(rows), len(cols), buf[:len(rows)*len(cols)])
