@@ -125,6 +125,7 @@ func (s *Session) Show(ctx context.Context, e *run.Experiment) (*run.Results, er
 		return nil, err
 	}
 	gonbui.DisplayMarkdown(ClaimsMarkdown(run.CheckClaims(e, res)))
+	gonbui.Sync() // a cell's program may exit right after: flush what is displayed
 	return res, nil
 }
 
@@ -137,6 +138,7 @@ func (s *Session) Display(e *run.Experiment) error {
 			return err
 		}
 		gonbui.DisplayMarkdown(string(md))
+		gonbui.Sync()
 		return nil
 	}
 	png, err := os.ReadFile(base + ".png")
@@ -144,6 +146,7 @@ func (s *Session) Display(e *run.Experiment) error {
 		return err
 	}
 	gonbui.DisplayPNG(png)
+	gonbui.Sync() // without it the image can be lost when the cell's program exits at once
 	return nil
 }
 
