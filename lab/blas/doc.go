@@ -16,5 +16,8 @@
 //
 //	import _ "github.com/fastkernels/kernellab/lab/blas"
 //
+// With the same tag the lab also calls OpenBLAS's LAPACK where gonum's pure-Go one is slow (the
+// symmetric eigendecomposition, see lab/internal/lapack).
+//
 // Backend reports which implementation is in use, so results and benchmarks can record it.
 package blas

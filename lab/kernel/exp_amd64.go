@@ -2,7 +2,11 @@
 
 package kernel
 
-import "math"
+import (
+	"math"
+
+	"golang.org/x/sys/cpu"
+)
 
 // expSIMDConstants is what expAVX512 broadcasts into registers; the assembly reads it by byte
 // offset, so the field order is fixed (TestExpSIMDConstantsLayout checks the offsets).
@@ -42,25 +46,9 @@ var expVecConstants = func() *expSIMDConstants {
 	return c
 }()
 
-// expHasAVX512 reports whether the processor and the operating system support AVX-512F
-// (CPUID leaf 7 EBX bit 16, with XCR0 enabling the opmask and ZMM register state).
-var expHasAVX512 = func() bool {
-	maxLeaf, _, _, _ := cpuid(0, 0)
-	if maxLeaf < 7 {
-		return false
-	}
-	_, _, ecx1, _ := cpuid(1, 0)
-	const osxsave = 1 << 27
-	if ecx1&osxsave == 0 {
-		return false
-	}
-	const zmmState = 1<<1 | 1<<2 | 1<<5 | 1<<6 | 1<<7 // SSE, AVX, opmask, ZMM0-15 upper, ZMM16-31
-	if xcr0, _ := xgetbv(); xcr0&zmmState != zmmState {
-		return false
-	}
-	_, ebx7, _, _ := cpuid(7, 0)
-	return ebx7&(1<<16) != 0
-}()
+// expHasAVX512 reports whether the processor and the operating system support AVX-512F (the
+// operating system must save the ZMM and opmask registers, which golang.org/x/sys/cpu checks).
+var expHasAVX512 = cpu.X86.HasAVX512F
 
 // expVector computes ExpNonPositive with AVX-512 and reports true, or reports false (writing
 // nothing) where the processor lacks it. len(dst) must be ≥ len(src).
@@ -94,7 +82,3 @@ func expAVX512(dst, src *float64, n int, c *expSIMDConstants)
 
 //go:noescape
 func gaussianAVX512(dst, zNorms *float64, n int, xNorm, negGamma float64, c *expSIMDConstants)
-
-func cpuid(leaf, subleaf uint32) (eax, ebx, ecx, edx uint32)
-
-func xgetbv() (eax, edx uint32)

@@ -3,14 +3,13 @@ package kernel
 import (
 	"fmt"
 	"math"
-	"reflect"
-	"runtime"
-	"sync"
-	"sync/atomic"
 
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/fastkernels/kernellab/lab/internal/matcheck"
+	"github.com/fastkernels/kernellab/lab/internal/parallel"
 
 	// OpenBLAS replaces gonum's pure-Go BLAS when built with -tags openblas.
 	_ "github.com/fastkernels/kernellab/lab/blas"
@@ -43,11 +42,7 @@ func gramInto(op string, dst *mat.SymDense, k Kernel, X mat.Matrix) error {
 	if dst == nil {
 		return fmt.Errorf("kernel: %s: nil destination", op)
 	}
-	k, err := resolve(k)
-	if err != nil {
-		return fmt.Errorf("kernel: %s: %w", op, err)
-	}
-	x, err := rowsOf(op, "X", X)
+	k, x, err := kernelAndRows(op, k, X)
 	if err != nil {
 		return err
 	}
@@ -88,11 +83,7 @@ func crossInto(op string, dst *mat.Dense, k Kernel, X, Z mat.Matrix) error {
 	if dst == nil {
 		return fmt.Errorf("kernel: %s: nil destination", op)
 	}
-	k, err := resolve(k)
-	if err != nil {
-		return fmt.Errorf("kernel: %s: %w", op, err)
-	}
-	x, err := rowsOf(op, "X", X)
+	k, x, err := kernelAndRows(op, k, X)
 	if err != nil {
 		return err
 	}
@@ -126,7 +117,7 @@ func crossInto(op string, dst *mat.Dense, k Kernel, X, Z mat.Matrix) error {
 func mirrorUpper(data []float64, ld, n int) {
 	const tile = 64
 	tiles := (n + tile - 1) / tile
-	parallelFor(tiles, func(ti int) {
+	parallel.For(tiles, func(_, ti int) {
 		for tj := 0; tj <= ti; tj++ {
 			for i := ti * tile; i < min(n, (ti+1)*tile); i++ {
 				for j := tj * tile; j < min(i, (tj+1)*tile); j++ {
@@ -140,11 +131,7 @@ func mirrorUpper(data []float64, ld, n int) {
 // Diagonal returns k(x_i, x_i) for the rows of X: the diagonal of Gram without forming it (1 for
 // the Gaussian and Laplace kernels). Errors as for Gram. Memory: O(n).
 func Diagonal(k Kernel, X mat.Matrix) ([]float64, error) {
-	k, err := resolve(k)
-	if err != nil {
-		return nil, fmt.Errorf("kernel: Diagonal: %w", err)
-	}
-	x, err := rowsOf("Diagonal", "X", X)
+	k, x, err := kernelAndRows("Diagonal", k, X)
 	if err != nil {
 		return nil, err
 	}
@@ -176,34 +163,24 @@ type rows struct {
 
 func (r *rows) row(i int) []float64 { return r.data[i*r.stride : i*r.stride+r.d] }
 
+// kernelAndRows validates the kernel (resolve) and the input X (rowsOf) of a kernel matrix.
+func kernelAndRows(op string, k Kernel, X mat.Matrix) (Kernel, *rows, error) {
+	k, err := resolve(k)
+	if err != nil {
+		return nil, nil, fmt.Errorf("kernel: %s: %w", op, err)
+	}
+	x, err := rowsOf(op, "X", X)
+	return k, x, err
+}
+
 // rowsOf checks that m is a non-empty matrix of finite values and returns a view of it (no copy
 // for *mat.Dense and other blas64 raw matrices).
 func rowsOf(op, name string, m mat.Matrix) (*rows, error) {
-	if m == nil {
-		return nil, fmt.Errorf("kernel: %s: %s is nil", op, name)
+	g, err := matcheck.Rows("kernel: "+op, name, m)
+	if err != nil {
+		return nil, err
 	}
-	if v := reflect.ValueOf(m); v.Kind() == reflect.Pointer && v.IsNil() {
-		return nil, fmt.Errorf("kernel: %s: %s is a nil %T", op, name, m)
-	}
-	n, d := m.Dims()
-	if n == 0 || d == 0 {
-		return nil, fmt.Errorf("kernel: %s: %s is empty (%d×%d)", op, name, n, d)
-	}
-	var g blas64.General
-	if rm, ok := m.(mat.RawMatrixer); ok {
-		g = rm.RawMatrix()
-	} else {
-		g = mat.DenseCopyOf(m).RawMatrix()
-	}
-	r := &rows{data: g.Data, stride: g.Stride, n: n, d: d}
-	for i := range n {
-		for j, v := range r.row(i) {
-			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, fmt.Errorf("kernel: %s: %s[%d,%d] = %g, want finite values", op, name, i, j, v)
-			}
-		}
-	}
-	return r, nil
+	return &rows{data: g.Data, stride: g.Stride, n: g.Rows, d: g.Cols}, nil
 }
 
 func (r *rows) needSqNorms() {
@@ -260,7 +237,7 @@ func fillBlocks(k Kernel, x, z *rows, out []float64, ld int, upper bool) {
 	}
 	blockRows := max(1, min(x.n, blockElements/z.n))
 	nBlocks := (x.n + blockRows - 1) / blockRows
-	parallelFor(nBlocks, func(b int) {
+	parallel.For(nBlocks, func(_, b int) {
 		i0 := b * blockRows
 		i1 := min(x.n, i0+blockRows)
 		c0 := 0 // first column computed for this block
@@ -326,23 +303,4 @@ func fillRow(k Kernel, x, z *rows, i, j0 int, dst []float64) {
 			dst[j] = k.Eval(xi, z.row(j0+j))
 		}
 	}
-}
-
-// parallelFor runs body(0..n-1) on min(n, GOMAXPROCS) goroutines that take indices in turn.
-func parallelFor(n int, body func(i int)) {
-	workers := min(n, runtime.GOMAXPROCS(0))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Go(func() {
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= n {
-					return
-				}
-				body(i)
-			}
-		})
-	}
-	wg.Wait()
 }

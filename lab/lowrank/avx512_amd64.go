@@ -2,7 +2,11 @@
 
 package lowrank
 
-import "math"
+import (
+	"math"
+
+	"golang.org/x/sys/cpu"
+)
 
 // trigSIMDConstants is what the AVX-512 cosines read; the assembly addresses it by byte offset
 // (TestTrigSIMDConstantsLayout checks them).
@@ -22,25 +26,9 @@ var trigVecConstants = &trigSIMDConstants{
 }
 
 // hasTrigVector reports whether the vector cosines (and rotations) run here: whether the
-// processor and the operating system support AVX-512F (CPUID leaf 7 EBX bit 16, with XCR0
-// enabling the opmask and ZMM register state).
-var hasTrigVector = func() bool {
-	maxLeaf, _, _, _ := cpuid(0, 0)
-	if maxLeaf < 7 {
-		return false
-	}
-	_, _, ecx1, _ := cpuid(1, 0)
-	const osxsave = 1 << 27
-	if ecx1&osxsave == 0 {
-		return false
-	}
-	const zmmState = 1<<1 | 1<<2 | 1<<5 | 1<<6 | 1<<7 // SSE, AVX, opmask, ZMM0-15 upper, ZMM16-31
-	if xcr0, _ := xgetbv(); xcr0&zmmState != zmmState {
-		return false
-	}
-	_, ebx7, _, _ := cpuid(7, 0)
-	return ebx7&(1<<16) != 0
-}()
+// processor and the operating system support AVX-512F (the operating system must save the ZMM and
+// opmask registers, which golang.org/x/sys/cpu checks).
+var hasTrigVector = cpu.X86.HasAVX512F
 
 // cosVector computes cosShiftScale with AVX-512 on v[:done] and returns done: len(v), or the
 // start of the first group of eight values with an argument outside [−fastTrigMax, fastTrigMax]
@@ -82,7 +70,3 @@ func cosShiftScaleAVX512(v, shift *float64, n int, scale float64, c *trigSIMDCon
 
 //go:noescape
 func sinCosScaleAVX512(v, sinOut *float64, n int, scale float64, c *trigSIMDConstants) (done int)
-
-func cpuid(leaf, subleaf uint32) (eax, ebx, ecx, edx uint32)
-
-func xgetbv() (eax, edx uint32)

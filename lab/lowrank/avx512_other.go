@@ -5,10 +5,10 @@ package lowrank
 // hasTrigVector is false: there is no vector cosine for this architecture or build.
 const hasTrigVector = false
 
-// cosVector handles nothing here (see cos_amd64.go).
+// cosVector handles nothing here (see avx512_amd64.go).
 func cosVector(v, shift []float64, scale float64) int { return 0 }
 
-// sinCosVector handles nothing here (see cos_amd64.go).
+// sinCosVector handles nothing here (see avx512_amd64.go).
 func sinCosVector(v, sinOut []float64, scale float64) int { return 0 }
 
 // rotateRows applies the plane rotation (c, s) to the rows a and b (see rotateRowsScalar).

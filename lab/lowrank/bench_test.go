@@ -8,6 +8,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/fastkernels/kernellab/lab/blas"
+	"github.com/fastkernels/kernellab/lab/internal/parallel"
 	"github.com/fastkernels/kernellab/lab/kernel"
 )
 
@@ -51,7 +52,16 @@ func BenchmarkNystromFitTransform(b *testing.B) {
 
 // BenchmarkNystromFit is the fit alone: the s×s kernel matrix and its eigendecomposition.
 func BenchmarkNystromFit(b *testing.B) {
-	x := benchData()
+	x, k, landmarks := benchNystromInputs(b)
+	for b.Loop() {
+		if _, err := FitNystrom(k, x, landmarks, 0); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// benchNystromInputs returns the benchmark data, the Gaussian kernel and s uniform landmarks.
+func benchNystromInputs(b *testing.B) (*mat.Dense, kernel.Gaussian, []int) {
 	k, err := kernel.NewGaussian(benchSigma)
 	if err != nil {
 		b.Fatal(err)
@@ -60,12 +70,39 @@ func BenchmarkNystromFit(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.ResetTimer()
-	for range b.N {
-		if _, err := FitNystrom(k, x, landmarks, 0); err != nil {
-			b.Fatal(err)
-		}
+	return benchData(), k, landmarks
+}
+
+// BenchmarkNystromMapGEMM times the product stage of Nystrom.Transform alone, the
+// (n×s)·(s×k) GEMM run in the same row blocks on the same goroutines, from a precomputed K(X, S),
+// and reports its rate in GFLOP/s (2·n·s·k flops) for comparison with the machine's DGEMM rate
+// (bench/compare_sklearn.sh).
+func BenchmarkNystromMapGEMM(b *testing.B) {
+	x, k, landmarks := benchNystromInputs(b)
+	m, err := FitNystrom(k, x, landmarks, 0)
+	if err != nil {
+		b.Fatal(err)
 	}
+	cross, err := kernel.Cross(k, x, m.points)
+	if err != nil {
+		b.Fatal(err)
+	}
+	// Touch the destination once outside the timing: first touches of fresh memory are slow.
+	dst := mat.NewDense(benchN, m.Components(), nil)
+	c, out := cross.RawMatrix(), dst.RawMatrix()
+	product := func() {
+		_ = parallel.Blocks(benchN, nystromBlockRows(benchN, benchS), func(_, i0, i1 int) error {
+			m.project(rowBlock(out, i0, i1), rowBlock(c, i0, i1))
+			return nil
+		})
+	}
+	product()
+	b.Logf("BLAS: %s", blas.Backend())
+	for b.Loop() {
+		product()
+	}
+	flops := 2 * float64(benchN) * benchS * float64(m.Components())
+	b.ReportMetric(flops*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
 }
 
 // BenchmarkRFFTransform is scikit-learn's RBFSampler(n_components=500).fit_transform(X).

@@ -18,11 +18,14 @@
 //     for the error figures at moderate n; FrobeniusError measures ||K − ΦΦᵀ||_F blockwise
 //     without forming n×n matrices.
 //
-// Performance: Nyström's feature map and the RFF maps are matrix products (gonum's BLAS, OpenBLAS
-// when built with -tags openblas, see package lab/blas) followed, for RFF, by a batched cosine;
-// the eigendecomposition of the landmark matrix runs the QL iteration on contiguous rows. The
-// cosine and the plane rotations of the QL iteration use AVX-512 on amd64 processors that have
-// it (the build tag purego disables this), Go loops elsewhere.
+// Performance: Nyström's feature map and the RFF maps run in row blocks on all cores, each block a
+// matrix product (gonum's BLAS, OpenBLAS when built with -tags openblas, see package lab/blas)
+// followed, for RFF, by a batched cosine; Nyström's cross-kernel block stays in a per-core buffer
+// between its computation and the product, whose result goes straight into the caller's matrix.
+// The eigendecomposition of the landmark matrix is LAPACK's dsyevd with OpenBLAS, otherwise the QL
+// iteration on contiguous rows. The cosine and the plane rotations of the QL iteration use AVX-512
+// on amd64 processors that have it (the build tag purego disables this), Go loops elsewhere.
+// bench/compare_sklearn.sh times the maps against scikit-learn.
 //
 // Every random function takes an explicit *rand.Rand, so equal seeds give equal results whatever
 // the number of goroutines. Bad input (NaN, mismatched sizes, more landmarks than points, a rank

@@ -8,6 +8,7 @@ import (
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/fastkernels/kernellab/lab/internal/parallel"
 	"github.com/fastkernels/kernellab/lab/kernel"
 )
 
@@ -97,11 +98,11 @@ func frobeniusSums(op string, k kernel.Kernel, X mat.Matrix, left, right *mat.De
 	}
 	diffSums := make([]float64, len(work))
 	kernelSums := make([]float64, len(work))
-	workers := workerCount(len(work))
+	workers := parallel.Workers(len(work))
 	kBuf := make([][]float64, workers)
 	aBuf := make([][]float64, workers)
 	errs := make([]error, len(work))
-	parallelFor(len(work), func(w, t int) {
+	parallel.For(len(work), func(w, t int) {
 		if kBuf[w] == nil {
 			kBuf[w] = make([]float64, frobeniusTile*frobeniusTile)
 			aBuf[w] = make([]float64, frobeniusTile*frobeniusTile)

@@ -2,64 +2,23 @@ package lowrank
 
 import (
 	"fmt"
-	"math"
-	"reflect"
-	"runtime"
-	"sync"
-	"sync/atomic"
 
+	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/fastkernels/kernellab/lab/internal/matcheck"
 )
 
 // finiteDense returns m as a *mat.Dense (m itself when it is one, a copy otherwise) after checking
 // that it is non-nil, non-empty and holds only finite values; op and name locate the error.
 func finiteDense(op, name string, m mat.Matrix) (*mat.Dense, error) {
-	if m == nil {
-		return nil, fmt.Errorf("lowrank: %s: %s is nil", op, name)
-	}
-	if v := reflect.ValueOf(m); v.Kind() == reflect.Pointer && v.IsNil() {
-		return nil, fmt.Errorf("lowrank: %s: %s is a nil %T", op, name, m)
-	}
-	r, c := m.Dims()
-	if r == 0 || c == 0 {
-		return nil, fmt.Errorf("lowrank: %s: %s is empty (%d×%d)", op, name, r, c)
-	}
-	d, ok := m.(*mat.Dense)
-	if !ok {
-		d = mat.DenseCopyOf(m)
-	}
-	raw := d.RawMatrix()
-	for i := range r {
-		for j, v := range raw.Data[i*raw.Stride : i*raw.Stride+c] {
-			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, fmt.Errorf("lowrank: %s: %s[%d,%d] = %g, want finite values", op, name, i, j, v)
-			}
-		}
-	}
-	return d, nil
+	return matcheck.Dense("lowrank: "+op, name, m)
 }
 
 // finiteSymmetric checks that a symmetric matrix is non-nil, non-empty and finite, and returns
 // its order.
 func finiteSymmetric(op, name string, m mat.Symmetric) (int, error) {
-	if m == nil {
-		return 0, fmt.Errorf("lowrank: %s: %s is nil", op, name)
-	}
-	if v := reflect.ValueOf(m); v.Kind() == reflect.Pointer && v.IsNil() {
-		return 0, fmt.Errorf("lowrank: %s: %s is a nil %T", op, name, m)
-	}
-	n := m.SymmetricDim()
-	if n == 0 {
-		return 0, fmt.Errorf("lowrank: %s: %s is empty", op, name)
-	}
-	for i := range n {
-		for j := i; j < n; j++ {
-			if v := m.At(i, j); math.IsNaN(v) || math.IsInf(v, 0) {
-				return 0, fmt.Errorf("lowrank: %s: %s[%d,%d] = %g, want finite values", op, name, i, j, v)
-			}
-		}
-	}
-	return n, nil
+	return matcheck.Symmetric("lowrank: "+op, name, m)
 }
 
 // checkIndices verifies that idx holds distinct indices in [0, n); what names them in errors.
@@ -87,24 +46,30 @@ func gatherRows(X *mat.Dense, idx []int) *mat.Dense {
 	return out
 }
 
-// workerCount is the number of goroutines parallelFor uses for n tasks.
-func workerCount(n int) int { return max(1, min(n, runtime.GOMAXPROCS(0))) }
-
-// parallelFor runs body(worker, i) for i = 0..n-1 on workerCount(n) goroutines that take indices
-// in turn; worker (in [0, workerCount(n))) lets the body use per-goroutine buffers.
-func parallelFor(n int, body func(worker, i int)) {
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for w := range workerCount(n) {
-		wg.Go(func() {
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= n {
-					return
-				}
-				body(w, i)
-			}
-		})
+// featureMapArgs checks the arguments of a feature map's TransformInto: dst non-nil, X non-nil,
+// non-empty and finite with d columns (like fixedBy, which the error names), and dst either
+// n×cols or empty, in which case it is resized. It returns X as a *mat.Dense.
+func featureMapArgs(op string, dst *mat.Dense, X mat.Matrix, d int, fixedBy string, cols int) (*mat.Dense, error) {
+	if dst == nil {
+		return nil, fmt.Errorf("lowrank: %s: nil destination", op)
 	}
-	wg.Wait()
+	x, err := finiteDense(op, "X", X)
+	if err != nil {
+		return nil, err
+	}
+	n, dx := x.Dims()
+	if dx != d {
+		return nil, fmt.Errorf("lowrank: %s: X has %d columns, want %d like %s", op, dx, d, fixedBy)
+	}
+	if dst.IsEmpty() {
+		dst.ReuseAs(n, cols)
+	} else if dr, dc := dst.Dims(); dr != n || dc != cols {
+		return nil, fmt.Errorf("lowrank: %s: destination is %d×%d, want %d×%d", op, dr, dc, n, cols)
+	}
+	return x, nil
+}
+
+// rowBlock returns rows [i0, i1) of g as a matrix of its own, sharing g's storage.
+func rowBlock(g blas64.General, i0, i1 int) blas64.General {
+	return blas64.General{Rows: i1 - i0, Cols: g.Cols, Stride: g.Stride, Data: g.Data[i0*g.Stride : (i1-1)*g.Stride+g.Cols]}
 }

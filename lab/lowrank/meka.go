@@ -37,7 +37,18 @@ type MEKAOptions struct {
 	// Cutoff is the relative eigenvalue cut-off of the Nyström and least-squares
 	// pseudo-inverses; 0 selects DefaultCutoff.
 	Cutoff float64
+	// LinkTolerance is the absolute eigenvalue tolerance of the pseudo-inverses (W_vsᵀ W_vs)⁺ of
+	// the off-diagonal least squares: eigenvalues at or below it count as zero. 0 selects
+	// DefaultLinkTolerance, the authors' pinv(·, 1e-6); a negative value keeps only Cutoff.
+	// Without it the fit on the sampled rows can amplify noise in the directions the samples
+	// barely see, and the approximation of the rows not sampled can be far off (its error
+	// reached 10–500× ||K||_F on houses at γ = 4 in perrin_fig3).
+	LinkTolerance float64
 }
+
+// DefaultLinkTolerance is the absolute tolerance of the authors' code on the eigenvalues of
+// W_vsᵀ W_vs (their features have rows of norm at most about √k(x, x) = 1).
+const DefaultLinkTolerance = 1e-6
 
 // DefaultMEKAOptions returns the defaults of the MEKA paper and code: η = 0.1, 2k_s landmarks
 // and 3k_s sampled rows per cluster (rank k per cluster; set SplitRank for the code's total rank).
@@ -158,7 +169,7 @@ func FitMEKA(rng *rand.Rand, k kernel.Kernel, X mat.Matrix, clusters []int, rank
 			if err != nil {
 				return nil, fmt.Errorf("lowrank: %s: clusters %d, %d: %w", op, labels[s], labels[t], err)
 			}
-			link, err := leastSquaresLink(gatherRows(m.factors[s], rowsS), sampled, gatherRows(m.factors[t], rowsT), cutoff)
+			link, err := leastSquaresLink(gatherRows(m.factors[s], rowsS), sampled, gatherRows(m.factors[t], rowsT), cutoff, opts.linkFloor())
 			if err != nil {
 				return nil, fmt.Errorf("lowrank: %s: clusters %d, %d: %w", op, labels[s], labels[t], err)
 			}
@@ -186,6 +197,17 @@ func (o MEKAOptions) resolve(op string) (landmarksPerRank, samplesPerRank int, c
 	}
 	cutoff, err = cutoffOrDefault(op, o.Cutoff)
 	return landmarksPerRank, samplesPerRank, cutoff, err
+}
+
+// linkFloor is the effective LinkTolerance.
+func (o MEKAOptions) linkFloor() float64 {
+	switch {
+	case o.LinkTolerance == 0:
+		return DefaultLinkTolerance
+	case o.LinkTolerance < 0:
+		return 0
+	}
+	return o.LinkTolerance
 }
 
 // groupByLabel returns the labels present in increasing order and the point indices of each.
@@ -285,16 +307,16 @@ func leastSimilarPairs(k kernel.Kernel, x *mat.Dense, members [][]int, d int, et
 }
 
 // leastSquaresLink returns L = (AᵀA)⁺ Aᵀ G B (BᵀB)⁺, the minimiser of ||G − A L Bᵀ||_F of
-// smallest norm, with the pseudo-inverses cut at cutoff·λ_max.
-func leastSquaresLink(a, g, b *mat.Dense, cutoff float64) (*mat.Dense, error) {
+// smallest norm, with the pseudo-inverses cut at max(cutoff·λ_max, floor).
+func leastSquaresLink(a, g, b *mat.Dense, cutoff, floor float64) (*mat.Dense, error) {
 	var ata, btb mat.SymDense
 	ata.SymOuterK(1, a.T())
 	btb.SymOuterK(1, b.T())
-	pinvA, err := pseudoInverse(&ata, cutoff)
+	pinvA, err := pseudoInverse(&ata, cutoff, floor)
 	if err != nil {
 		return nil, err
 	}
-	pinvB, err := pseudoInverse(&btb, cutoff)
+	pinvB, err := pseudoInverse(&btb, cutoff, floor)
 	if err != nil {
 		return nil, err
 	}

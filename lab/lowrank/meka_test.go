@@ -1,6 +1,7 @@
 package lowrank
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -62,12 +63,13 @@ func TestMEKAOneClusterEqualsNystrom(t *testing.T) {
 
 // With every cluster at full rank (all its points as landmarks) and every row sampled, the
 // diagonal blocks are exact and the least-squares links solve K^(s,t) = W^(s) L W^(t)ᵀ exactly:
-// MEKA reproduces K. This checks the orientation of the link formula.
+// MEKA reproduces K. This checks the orientation of the link formula; the absolute link tolerance
+// is turned off, since exactness needs the smallest eigenvalues too.
 func TestMEKAFullRankReproducesK(t *testing.T) {
 	const sigma = 0.6
 	x, labels := clusteredPoints(62, [][]float64{{0, 0}, {1, 0}, {0, 1}}, 12, 0.3)
 	m, err := FitMEKA(rand.New(rand.NewPCG(1, 1)), gaussianFor(t, sigma), x, labels, 1000,
-		MEKAOptions{LandmarksPerRank: 1, SamplesPerRank: 1})
+		MEKAOptions{LandmarksPerRank: 1, SamplesPerRank: 1, LinkTolerance: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -253,4 +255,20 @@ func TestMEKAErrors(t *testing.T) {
 	}
 	_, err = mb.Approximation()
 	wantError(t, "Approximation above the limit", err)
+}
+
+// The link pseudo-inverse drops eigenvalues at or below the absolute floor: for diag(4, 1e-7)
+// with floor 1e-6 it is diag(1/4, 0), without a floor diag(1/4, 1e7).
+func TestPseudoInverseFloor(t *testing.T) {
+	a := mat.NewSymDense(2, []float64{4, 0, 0, 1e-7})
+	for _, c := range []struct {
+		floor float64
+		want  []float64
+	}{{1e-6, []float64{0.25, 0, 0, 0}}, {0, []float64{0.25, 0, 0, 1e7}}} {
+		got, err := pseudoInverse(a, DefaultCutoff, c.floor)
+		if err != nil {
+			t.Fatal(err)
+		}
+		assertClose(t, fmt.Sprintf("pseudo-inverse with floor %g", c.floor), got, mat.NewDense(2, 2, c.want), 1e-9)
+	}
 }

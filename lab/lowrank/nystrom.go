@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/fastkernels/kernellab/lab/internal/parallel"
 	"github.com/fastkernels/kernellab/lab/kernel"
 )
 
@@ -20,7 +21,7 @@ import (
 //
 // Set Kernel, Rank and Cutoff and call Fit, or use FitNystrom; changing them afterwards has no
 // effect until the next Fit. Memory: the s×d landmark points and the s×k normalisation matrix;
-// Transform adds only its n×k result and one block buffer.
+// Transform adds only its n×k result and a 2 MiB block buffer per core.
 type Nystrom struct {
 	// Kernel is the kernel to approximate.
 	Kernel kernel.Kernel
@@ -141,7 +142,7 @@ func (m *Nystrom) Components() int {
 }
 
 // Transform returns Φ(X) = K(X, S) V_k Σ_k^{-1/2}, n×Components, for training or new points:
-// Φ(X)Φ(X)ᵀ = C W_k⁺ Cᵀ. Errors as for TransformInto. Memory: the result plus one block buffer.
+// Φ(X)Φ(X)ᵀ = C W_k⁺ Cᵀ. Errors as for TransformInto. Memory: the result plus a 2 MiB block buffer per core.
 func (m *Nystrom) Transform(X mat.Matrix) (*mat.Dense, error) {
 	var dst mat.Dense
 	if err := m.transformInto("Nystrom.Transform", &dst, X); err != nil {
@@ -151,51 +152,51 @@ func (m *Nystrom) Transform(X mat.Matrix) (*mat.Dense, error) {
 }
 
 // TransformInto writes Φ(X) into dst, which must be n×Components or empty (then it is resized),
-// so that loops can reuse one large buffer. The cross-kernel is computed in blocks of rows
-// (about 16 MiB each) and multiplied by the normalisation at once, so K(X, S) is never held
-// whole. Errors: Transform before Fit, nil dst, nil or empty X, NaN or ±Inf, a column count other
-// than the landmarks', a dst of the wrong shape (left unchanged then).
+// so that loops can reuse one large buffer. Rows are computed in blocks on all cores: each
+// goroutine computes the cross-kernel K(X_block, S) into its own buffer (about 2 MiB, so it stays
+// in cache) and multiplies it by the normalisation (GEMM) straight into the block's rows of dst;
+// K(X, S) is never held whole, and the result does not depend on the number of goroutines.
+// Errors: Transform before Fit, nil dst, nil or empty X, NaN or ±Inf, a column count other than
+// the landmarks', a dst of the wrong shape (left unchanged then).
 func (m *Nystrom) TransformInto(dst *mat.Dense, X mat.Matrix) error {
 	return m.transformInto("Nystrom.TransformInto", dst, X)
 }
 
-// transformBlockElements bounds the cross-kernel block buffer of Transform (16 MiB).
-const transformBlockElements = 1 << 21
+// nystromBlockElements bounds each goroutine's cross-kernel block (2 MiB): it is the block size of
+// kernel.Cross, so the cross-kernel of a block is one GEMM and one pass of exp.
+const nystromBlockElements = 1 << 18
+
+// nystromBlockRows is the number of rows of the blocks of Transform for n rows and s landmarks.
+func nystromBlockRows(n, s int) int { return max(1, min(n, nystromBlockElements/s)) }
 
 func (m *Nystrom) transformInto(op string, dst *mat.Dense, X mat.Matrix) error {
 	if m.normalization == nil {
 		return fmt.Errorf("lowrank: %s: the approximation is not fitted", op)
 	}
-	if dst == nil {
-		return fmt.Errorf("lowrank: %s: nil destination", op)
-	}
-	x, err := finiteDense(op, "X", X)
+	s, d := m.points.Dims()
+	x, err := featureMapArgs(op, dst, X, d, "the landmarks", m.Components())
 	if err != nil {
 		return err
 	}
-	n, d := x.Dims()
-	s, dPoints := m.points.Dims()
-	if d != dPoints {
-		return fmt.Errorf("lowrank: %s: X has %d columns but the landmarks have %d", op, d, dPoints)
-	}
-	r := m.Components()
-	if dst.IsEmpty() {
-		dst.ReuseAs(n, r)
-	} else if dr, dc := dst.Dims(); dr != n || dc != r {
-		return fmt.Errorf("lowrank: %s: destination is %d×%d, want %d×%d", op, dr, dc, n, r)
-	}
-	blockRows := max(1, min(n, transformBlockElements/s))
-	buffer := make([]float64, blockRows*s)
+	n, _ := x.Dims()
 	out := dst.RawMatrix()
-	norm := m.normalization.RawMatrix()
-	for i0 := 0; i0 < n; i0 += blockRows {
-		i1 := min(n, i0+blockRows)
-		block := mat.NewDense(i1-i0, s, buffer[:(i1-i0)*s])
+	blockRows := nystromBlockRows(n, s)
+	buffers := make([][]float64, parallel.Workers(parallel.BlockCount(n, blockRows)))
+	return parallel.Blocks(n, blockRows, func(worker, i0, i1 int) error {
+		if buffers[worker] == nil {
+			buffers[worker] = make([]float64, blockRows*s)
+		}
+		block := mat.NewDense(i1-i0, s, buffers[worker][:(i1-i0)*s])
 		if err := kernel.CrossInto(block, m.kernel, x.Slice(i0, i1, 0, d), m.points); err != nil {
 			return fmt.Errorf("lowrank: %s: %w", op, err)
 		}
-		blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, block.RawMatrix(), norm, 0,
-			blas64.General{Rows: i1 - i0, Cols: r, Stride: out.Stride, Data: out.Data[i0*out.Stride : (i1-1)*out.Stride+r]})
-	}
-	return nil
+		m.project(rowBlock(out, i0, i1), block.RawMatrix())
+		return nil
+	})
+}
+
+// project sets dst = cross · V_k Σ_k^{-1/2}, the GEMM that turns a block of the cross-kernel
+// K(X, S) into features.
+func (m *Nystrom) project(dst, cross blas64.General) {
+	blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, cross, m.normalization.RawMatrix(), 0, dst)
 }

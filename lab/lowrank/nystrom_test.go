@@ -2,6 +2,7 @@ package lowrank
 
 import (
 	"math"
+	"runtime"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -239,4 +240,40 @@ func TestNystromErrors(t *testing.T) {
 	wantError(t, "nil dst", m.TransformInto(nil, x))
 	_, err = (&Nystrom{Kernel: g}).Transform(x)
 	wantError(t, "Transform before Fit", err)
+}
+
+// TestNystromTransformAcrossBlocks maps n = 2000 points with s = 300 landmarks, so in three row
+// blocks of nystromBlockRows(2000, 300) = 873 rows: every row matches k(x, S)·V_kΣ_k^{-1/2} by
+// plain loops, and the features are the same bit for bit with one goroutine or four.
+func TestNystromTransformAcrossBlocks(t *testing.T) {
+	const n, s, sigma = 2000, 300, 0.8
+	if got := nystromBlockRows(n, s); got != 873 {
+		t.Fatalf("nystromBlockRows(%d, %d) = %d, the test wants 873 (three blocks)", n, s, got)
+	}
+	x := randomPoints(31, n, 3)
+	landmarks := make([]int, s)
+	for i := range landmarks {
+		landmarks[i] = 5 * i
+	}
+	m, err := FitNystrom(gaussianFor(t, sigma), x, landmarks, 40)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	phi, err := m.Transform(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cross := bruteCross(x, gatherRows(x, landmarks), func(a, b []float64) float64 { return bruteGaussian(a, b, sigma) })
+	var want mat.Dense
+	want.Mul(cross, m.normalization)
+	assertClose(t, "Φ against k(X, S)·V_kΣ_k^{-1/2}", phi, &want, 1e-12)
+	runtime.GOMAXPROCS(1)
+	single, err := m.Transform(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !mat.Equal(single, phi) {
+		t.Error("Transform differs between GOMAXPROCS = 4 and 1")
+	}
 }

@@ -8,6 +8,8 @@ import (
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/fastkernels/kernellab/lab/internal/parallel"
 )
 
 // RFF is a random Fourier feature map (Rahimi and Recht 2007; seeds 001 and 003) for a
@@ -124,38 +126,23 @@ func (r *RFF) transformInto(op string, dst *mat.Dense, X mat.Matrix, cosSin bool
 	if r.frequencies == nil {
 		return fmt.Errorf("lowrank: %s: no frequencies drawn (make the RFF with NewRFFGaussian or NewRFFLaplace)", op)
 	}
-	if dst == nil {
-		return fmt.Errorf("lowrank: %s: nil destination", op)
-	}
-	x, err := finiteDense(op, "X", X)
-	if err != nil {
-		return err
-	}
-	n, d := x.Dims()
-	dOmega, features := r.frequencies.Dims()
-	if d != dOmega {
-		return fmt.Errorf("lowrank: %s: X has %d columns, the features were drawn for %d", op, d, dOmega)
-	}
+	d, features := r.frequencies.Dims()
 	cols := features
 	if cosSin {
 		cols = 2 * features
 	}
-	if dst.IsEmpty() {
-		dst.ReuseAs(n, cols)
-	} else if dr, dc := dst.Dims(); dr != n || dc != cols {
-		return fmt.Errorf("lowrank: %s: destination is %d×%d, want %d×%d", op, dr, dc, n, cols)
+	x, err := featureMapArgs(op, dst, X, d, "the frequencies", cols)
+	if err != nil {
+		return err
 	}
+	n, _ := x.Dims()
 	xRaw, out, omega := x.RawMatrix(), dst.RawMatrix(), r.frequencies.RawMatrix()
 	blockRows := max(1, min(n, rffBlockElements/cols))
-	blocks := (n + blockRows - 1) / blockRows
-	parallelFor(blocks, func(_, b int) {
-		i0 := b * blockRows
-		i1 := min(n, i0+blockRows)
+	return parallel.Blocks(n, blockRows, func(_, i0, i1 int) error {
 		// out[i0:i1, :D] = X[i0:i1] · ω
-		blas64.Gemm(blas.NoTrans, blas.NoTrans, 1,
-			blas64.General{Rows: i1 - i0, Cols: d, Stride: xRaw.Stride, Data: xRaw.Data[i0*xRaw.Stride:]},
-			omega, 0,
-			blas64.General{Rows: i1 - i0, Cols: features, Stride: out.Stride, Data: out.Data[i0*out.Stride:]})
+		block := rowBlock(out, i0, i1)
+		block.Cols = features
+		blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, rowBlock(xRaw, i0, i1), omega, 0, block)
 		for i := i0; i < i1; i++ {
 			row := out.Data[i*out.Stride : i*out.Stride+cols]
 			if cosSin {
@@ -164,6 +151,6 @@ func (r *RFF) transformInto(op string, dst *mat.Dense, X mat.Matrix, cosSin bool
 				cosShiftScale(row, r.phases, math.Sqrt(2/float64(features)))
 			}
 		}
+		return nil
 	})
-	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"sort"
 
+	"github.com/fastkernels/kernellab/lab/internal/parallel"
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 )
@@ -66,8 +67,8 @@ func MeasureIncoherence(dict Dictionary, maxM int) (*Incoherence, error) {
 	if dd := sel.dense; dd != nil {
 		blocks := (n + incoherenceBlock - 1) / incoherenceBlock
 		parts = make([]*rowRanker, blocks)
-		work := make([][]float64, maxWorkers())
-		parallelFor(blocks, func(worker, b int) {
+		work := make([][]float64, parallel.Workers(blocks))
+		parallel.For(blocks, func(worker, b int) {
 			if work[worker] == nil {
 				work[worker] = make([]float64, incoherenceBlock*n)
 			}

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 
+	"github.com/fastkernels/kernellab/lab/internal/parallel"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 )
@@ -127,7 +128,7 @@ func buildDense(d, n int, fill func(atoms []float64, j0, j1 int) int) (*DenseDic
 	}
 	blocks := (n + buildBlock - 1) / buildBlock
 	badAt := make([]int, blocks)
-	parallelFor(blocks, func(_, b int) {
+	parallel.For(blocks, func(_, b int) {
 		j0, j1 := b*buildBlock, min(n, (b+1)*buildBlock)
 		if badAt[b] = fill(dd.atoms, j0, j1); badAt[b] >= 0 {
 			return
@@ -233,7 +234,7 @@ func (dd *DenseDictionary) ApplyTranspose(dst, r []float64) error {
 // correlations sets dst[j] = ⟨d_j, r⟩, one dot product per atom (the same computation as the
 // screened search's verification, so both searches see identical values), on all cores.
 func (dd *DenseDictionary) correlations(dst, r []float64) {
-	parallelFor((dd.n+correlationBlock-1)/correlationBlock, func(_, b int) {
+	parallel.For((dd.n+correlationBlock-1)/correlationBlock, func(_, b int) {
 		for j := b * correlationBlock; j < min(dd.n, (b+1)*correlationBlock); j++ {
 			dst[j] = dot(dd.atom(j), r)
 		}

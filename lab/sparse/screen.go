@@ -2,6 +2,8 @@ package sparse
 
 import (
 	"math"
+
+	"github.com/fastkernels/kernellab/lab/internal/parallel"
 )
 
 // The search for the atom most correlated with a residual reads the whole dictionary at every
@@ -169,7 +171,7 @@ func (s *correlationScreen) approximate(dd *DenseDictionary, r []float64, mode s
 		diffSq += diff * diff
 		rSq += vt * vt
 	}
-	parallelFor((s.rows+correlationBlock-1)/correlationBlock, func(_, b int) {
+	parallel.For((s.rows+correlationBlock-1)/correlationBlock, func(_, b int) {
 		j0, j1 := b*correlationBlock, min(s.rows, (b+1)*correlationBlock)
 		dotsInt8(s.q[j0*s.stride:j1*s.stride], s.stride, j1-j0, buf.rScaled, buf.kernel[j0:j1])
 	})

@@ -2,38 +2,9 @@ package sparse
 
 import (
 	"math"
-	"runtime"
-	"sync"
-	"sync/atomic"
 
 	"gonum.org/v1/gonum/blas/blas64"
 )
-
-// parallelFor runs body(worker, i) for i = 0..n−1 on min(n, GOMAXPROCS) goroutines that take
-// indices in turn; worker (in [0, workers)) lets the body use per-goroutine buffers.
-func parallelFor(n int, body func(worker, i int)) {
-	workers := max(1, min(n, runtime.GOMAXPROCS(0)))
-	if workers == 1 {
-		for i := range n {
-			body(0, i)
-		}
-		return
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Go(func() {
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= n {
-					return
-				}
-				body(w, i)
-			}
-		})
-	}
-	wg.Wait()
-}
 
 // norm2 returns the Euclidean norm of x (gonum's scaled sum of squares: no overflow).
 func norm2(x []float64) float64 {
@@ -68,6 +39,3 @@ func firstNonFinite(x []float64) int {
 	}
 	return -1
 }
-
-// maxWorkers is the largest number of goroutines parallelFor uses (worker indices are below it).
-func maxWorkers() int { return max(1, runtime.GOMAXPROCS(0)) }

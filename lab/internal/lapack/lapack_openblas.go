@@ -1,0 +1,53 @@
+//go:build openblas && cgo
+
+package lapack
+
+/*
+#cgo LDFLAGS: -lopenblas
+#include <stddef.h>
+
+// LAPACK's Fortran interface as exported by OpenBLAS (gfortran adds the lengths of the
+// character arguments at the end).
+void dsyevd_(const char *jobz, const char *uplo, const int *n, double *a, const int *lda,
+	double *w, double *work, const int *lwork, int *iwork, const int *liwork, int *info,
+	size_t jobz_len, size_t uplo_len);
+*/
+import "C"
+
+import (
+	"fmt"
+
+	// OpenBLAS runs single-threaded unless told otherwise (see package lab/blas).
+	_ "github.com/fastkernels/kernellab/lab/blas"
+)
+
+// Available reports whether EigenSym runs LAPACK in this build.
+const Available = true
+
+// EigenSym computes all eigenvalues and eigenvectors of the n×n symmetric matrix whose upper
+// triangle is stored row-major in a (len n², the lower triangle is not read) with LAPACK's dsyevd.
+// On return values holds the eigenvalues in increasing order and row j of a (a[j·n:(j+1)·n]) the
+// unit eigenvector of values[j]. It fails when LAPACK does not converge (the error gives the
+// routine's info code). Extra memory: 2n² + 6n doubles and 5n ints of workspace.
+func EigenSym(n int, a, values []float64) error {
+	if n == 0 {
+		return nil
+	}
+	if len(a) < n*n || len(values) < n {
+		panic("lapack: EigenSym: slices shorter than n")
+	}
+	// Row-major upper storage is column-major lower storage of the same matrix, and the
+	// column-major eigenvector matrix read row-major has the eigenvectors as rows.
+	jobz, uplo := C.char('V'), C.char('L')
+	cn := C.int(n)
+	lwork, liwork := C.int(1+6*n+2*n*n), C.int(3+5*n)
+	work := make([]float64, int(lwork))
+	iwork := make([]C.int, int(liwork))
+	var info C.int
+	C.dsyevd_(&jobz, &uplo, &cn, (*C.double)(&a[0]), &cn, (*C.double)(&values[0]),
+		(*C.double)(&work[0]), &lwork, &iwork[0], &liwork, &info, 1, 1)
+	if info != 0 {
+		return fmt.Errorf("LAPACK dsyevd failed on a %d×%d matrix: info = %d (> 0: no convergence)", n, n, int(info))
+	}
+	return nil
+}

@@ -1,0 +1,116 @@
+package matcheck
+
+import (
+	"fmt"
+	"reflect"
+
+	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/mat"
+)
+
+// Rows checks that m is a non-nil, non-empty matrix of finite values and returns its row-major
+// storage: m's own (no copy) when it is a mat.RawMatrixer such as *mat.Dense, a copy otherwise.
+// where and name prefix and name the errors ("kernel: Cross", "X").
+func Rows(where, name string, m mat.Matrix) (blas64.General, error) {
+	if err := checkPresent(where, name, m); err != nil {
+		return blas64.General{}, err
+	}
+	var g blas64.General
+	if rm, ok := m.(mat.RawMatrixer); ok {
+		g = rm.RawMatrix()
+	} else {
+		g = mat.DenseCopyOf(m).RawMatrix()
+	}
+	return g, finiteRows(where, name, g)
+}
+
+// Dense is Rows for callers that want a *mat.Dense: m itself when it is one, a copy otherwise.
+func Dense(where, name string, m mat.Matrix) (*mat.Dense, error) {
+	if err := checkPresent(where, name, m); err != nil {
+		return nil, err
+	}
+	d, ok := m.(*mat.Dense)
+	if !ok {
+		d = mat.DenseCopyOf(m)
+	}
+	return d, finiteRows(where, name, d.RawMatrix())
+}
+
+// DenseCopy is Dense that always copies, so that a fitted model never shares memory with its
+// caller's data.
+func DenseCopy(where, name string, m mat.Matrix) (*mat.Dense, error) {
+	if err := checkPresent(where, name, m); err != nil {
+		return nil, err
+	}
+	d := mat.DenseCopyOf(m)
+	return d, finiteRows(where, name, d.RawMatrix())
+}
+
+// Symmetric checks that m is a non-nil, non-empty symmetric matrix whose upper triangle (hence
+// all of it) is finite, and returns its order.
+func Symmetric(where, name string, m mat.Symmetric) (int, error) {
+	if err := checkNotNil(where, name, m); err != nil {
+		return 0, err
+	}
+	n := m.SymmetricDim()
+	if n == 0 {
+		return 0, fmt.Errorf("%s: %s is empty", where, name)
+	}
+	for i := range n {
+		for j := i; j < n; j++ {
+			if v := m.At(i, j); v-v != 0 {
+				return 0, notFinite(where, name, i, j, v)
+			}
+		}
+	}
+	return n, nil
+}
+
+// FiniteVector returns an error naming the first NaN or ±Inf of v (as name[i]), nil if none.
+func FiniteVector(where, name string, v []float64) error {
+	for i, x := range v {
+		if x-x != 0 {
+			return fmt.Errorf("%s: %s[%d] = %g, want finite values", where, name, i, x)
+		}
+	}
+	return nil
+}
+
+// checkPresent rejects a nil matrix (untyped or typed) and one with no rows or no columns.
+func checkPresent(where, name string, m mat.Matrix) error {
+	if err := checkNotNil(where, name, m); err != nil {
+		return err
+	}
+	if r, c := m.Dims(); r == 0 || c == 0 {
+		return fmt.Errorf("%s: %s is empty (%d×%d)", where, name, r, c)
+	}
+	return nil
+}
+
+// checkNotNil rejects nil and a nil pointer in a non-nil interface, whose methods would panic.
+func checkNotNil(where, name string, m any) error {
+	if m == nil {
+		return fmt.Errorf("%s: %s is nil", where, name)
+	}
+	if v := reflect.ValueOf(m); v.Kind() == reflect.Pointer && v.IsNil() {
+		return fmt.Errorf("%s: %s is a nil %T", where, name, m)
+	}
+	return nil
+}
+
+// finiteRows returns an error naming the first non-finite entry of g, nil if none.
+func finiteRows(where, name string, g blas64.General) error {
+	for i := range g.Rows {
+		row := g.Data[i*g.Stride : i*g.Stride+g.Cols]
+		for j, v := range row {
+			if v-v != 0 {
+				return notFinite(where, name, i, j, v)
+			}
+		}
+	}
+	return nil
+}
+
+func notFinite(where, name string, i, j int, v float64) error {
+	return fmt.Errorf("%s: %s[%d,%d] = %g, want finite values", where, name, i, j, v)
+}
