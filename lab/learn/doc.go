@@ -1,6 +1,8 @@
 // Package learn holds the small learners the kernel experiments build on: k-means with k-means++
 // seeding (the partition behind BKA and MEKA), kernel ridge regression (the representer-theorem
-// example of the HSE lecture, seed 003) and the metrics that score them (MSE, accuracy).
+// example of the HSE lecture, seed 003; the regression task of thesis Figure 3.5), the binary
+// soft-margin kernel SVM trained by SMO with LIBSVM's working-set selection (the classification
+// task of Figure 3.5), and the metrics that score them (MSE, accuracy).
 //
 // The vocabulary follows scikit-learn: Fit… returns a fitted model, Predict applies it. Every
 // random function takes an explicit *rand.Rand (math/rand/v2), and results never depend on the

@@ -1,0 +1,117 @@
+package leverage
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/fastkernels/kernellab/lab/internal/parallel"
+	"github.com/fastkernels/kernellab/lab/kernel"
+)
+
+// DACOptions are the options of DAC.
+type DACOptions struct {
+	// BlockSize is m, the largest block of the random partition; 0 means ⌈√n⌉, the thesis's
+	// choice (§3.3.1). m ≥ n gives one block, hence the exact scores.
+	BlockSize int
+}
+
+// DAC returns the divide-and-conquer estimates of the ridge leverage scores of the rows of X
+// (n×d), the thesis's DAC-RLS (Algorithm 2): the points are split by a random permutation (from
+// rng) into r = ⌈n/m⌉ blocks R of ⌊n/r⌋ or ⌈n/r⌉ points (consecutive in the permutation), and the
+// estimate of a point of R is its exact score within R, l̂_i = [K_R(K_R + λI)⁻¹]_ii.
+//
+// Every estimate is at least the exact score (Corollary 1), so they can feed Algorithm 3
+// (BernoulliSample), and Σ l̂_i ≤ d_eff + n(1 − 1/β) with β the condition number of K + λI
+// (Corollary 2).
+//
+// Blocks are processed in parallel on all cores, each by the route of Exact (Gram matrix, Cholesky
+// factorisation, diagonal of the inverse); a block's scores depend only on its points, so the result
+// depends on rng but not on the number of goroutines. Cost: O(n m² + n m d) time; memory O(n) for
+// the scores and the permutation plus about m² + m·d + 256m floats per core.
+//
+// Errors: nil rng or kernel, nil, empty or non-finite X, λ not finite and > 0, a negative block
+// size, a kernel error, and a block whose K_R + λI is not numerically positive definite.
+func DAC(rng *rand.Rand, k kernel.Kernel, X mat.Matrix, lambda float64, opts DACOptions) ([]float64, error) {
+	const op = "DAC"
+	if rng == nil {
+		return nil, fmt.Errorf("leverage: %s: %w", op, errNilRand)
+	}
+	x, err := checkInputs(op, k, X, lambda)
+	if err != nil {
+		return nil, err
+	}
+	n, _ := x.Dims()
+	m := opts.BlockSize
+	switch {
+	case m < 0:
+		return nil, fmt.Errorf("leverage: %s: block size %d, want m ≥ 1 (or 0 for ⌈√n⌉)", op, m)
+	case m == 0:
+		m = defaultSize(n)
+	}
+	return dacScores(op, k, x, lambda, balancedBlocks(rng.Perm(n), m))
+}
+
+// balancedBlocks splits perm into r = ⌈n/m⌉ consecutive blocks whose sizes differ by at most one.
+func balancedBlocks(perm []int, m int) [][]int {
+	n := len(perm)
+	r := (n + m - 1) / m
+	blocks := make([][]int, r)
+	lo := 0
+	for b := range r {
+		size := n / r
+		if b < n%r {
+			size++
+		}
+		blocks[b] = perm[lo : lo+size : lo+size]
+		lo += size
+	}
+	return blocks
+}
+
+// dacScores computes the within-block scores for the given partition of the rows of x (each index
+// in exactly one block), in parallel over the blocks with per-goroutine buffers.
+func dacScores(op string, k kernel.Kernel, x *mat.Dense, lambda float64, blocks [][]int) ([]float64, error) {
+	n, d := x.Dims()
+	largest := 0
+	for _, b := range blocks {
+		largest = max(largest, len(b))
+	}
+	type buffers struct {
+		rows, gram, scores []float64
+		inverse            inverseWorkspace
+	}
+	workers := parallel.Workers(len(blocks))
+	buf := make([]buffers, workers)
+	errs := make([]error, len(blocks))
+	scores := make([]float64, n)
+	parallel.For(len(blocks), func(w, t int) {
+		block := blocks[t]
+		size := len(block)
+		b := &buf[w]
+		if b.rows == nil {
+			b.rows = make([]float64, largest*d)
+			b.gram = make([]float64, largest*largest)
+			b.scores = make([]float64, largest)
+		}
+		rows := mat.NewDense(size, d, b.rows[:size*d])
+		gatherRows(rows, x, block)
+		gram := mat.NewSymDense(size, b.gram[:size*size])
+		if err := kernel.GramInto(gram, k, rows); err != nil {
+			errs[t] = fmt.Errorf("leverage: %s: block %d: %w", op, t, err)
+			return
+		}
+		if !ridgeScoresInPlace(gram.RawSymmetric(), lambda, b.scores[:size], &b.inverse) {
+			errs[t] = notPositiveDefinite(fmt.Sprintf("%s: block %d", op, t), k, size, lambda)
+			return
+		}
+		for j, i := range block {
+			scores[i] = b.scores[j]
+		}
+	})
+	if err := firstError(errs); err != nil {
+		return nil, err
+	}
+	return scores, nil
+}

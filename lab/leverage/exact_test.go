@@ -1,0 +1,219 @@
+package leverage
+
+import (
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/fastkernels/kernellab/lab/kernel"
+)
+
+// Two points with k(x1, x2) = a: K = [[1, a], [a, 1]] has eigenvalues 1 ± a with eigenvectors
+// (1, ±1)/√2, so both scores are ((1+a)/(1+a+λ) + (1−a)/(1−a+λ))/2 (eq. 2.2 by hand).
+func TestExactTwoPointsClosedForm(t *testing.T) {
+	const sigma, dist, lambda = 1.0, 0.8, 0.5
+	x := mat.NewDense(2, 1, []float64{0, dist})
+	a := math.Exp(-dist * dist / (2 * sigma * sigma))
+	want := ((1+a)/(1+a+lambda) + (1-a)/(1-a+lambda)) / 2
+	scores, deff, err := Exact(gaussian(t, sigma), x, lambda, ExactOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, l := range scores {
+		if math.Abs(l-want) > 1e-14 {
+			t.Errorf("l_%d = %.17g, want %.17g", i, l, want)
+		}
+	}
+	if math.Abs(deff-2*want) > 1e-14 {
+		t.Errorf("d_eff = %.17g, want %.17g", deff, 2*want)
+	}
+}
+
+// For the linear kernel K = XXᵀ, the Woodbury identity gives l_i = x_iᵀ(XᵀX + λI)⁻¹x_i, a d×d
+// solve that never touches K (the primal ridge leverage score).
+func TestExactLinearKernelPrimalForm(t *testing.T) {
+	x := randomPoints(3, 40, 5)
+	const lambda = 0.3
+	scores, deff, err := Exact(kernel.Linear{}, x, lambda, ExactOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var xtx mat.SymDense
+	xtx.SymOuterK(1, x.T())
+	for i := range 5 {
+		xtx.SetSym(i, i, xtx.At(i, i)+lambda)
+	}
+	var chol mat.Cholesky
+	if !chol.Factorize(&xtx) {
+		t.Fatal("XᵀX + λI not positive definite")
+	}
+	var want float64
+	for i := range 40 {
+		row := mat.NewVecDense(5, append([]float64(nil), x.RawRowView(i)...))
+		var sol mat.VecDense
+		if err := chol.SolveVecTo(&sol, row); err != nil {
+			t.Fatal(err)
+		}
+		li := mat.Dot(row, &sol)
+		want += li
+		if math.Abs(scores[i]-li) > 1e-12 {
+			t.Errorf("l_%d = %.15g, primal form %.15g", i, scores[i], li)
+		}
+	}
+	if math.Abs(deff-want) > 1e-11 {
+		t.Errorf("d_eff = %.15g, want %.15g", deff, want)
+	}
+}
+
+// Exact matches eq. 2.2 (eigendecomposition) and eq. 2.3 (LU inverse) on a brute-force Gram
+// matrix, and its d_eff is Σ_j ζ_j/(ζ_j + λ), over several bandwidths and ridges.
+func TestExactMatchesEigenAndInverseForms(t *testing.T) {
+	x := randomPoints(11, 70, 3)
+	for _, sigma := range []float64{0.1, 0.4, 2} {
+		k := gaussian(t, sigma)
+		K := bruteGram(k, x)
+		for _, lambda := range []float64{1e-3, 0.1, 5} {
+			scores, deff, err := Exact(k, x, lambda, ExactOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			eig, eigDeff := eigenScores(t, K, lambda)
+			inv := inverseScores(t, K, lambda)
+			if d := maxAbsDiff(scores, eig); d > 1e-10 {
+				t.Errorf("σ=%g λ=%g: max |Exact − eq. 2.2| = %.2g", sigma, lambda, d)
+			}
+			if d := maxAbsDiff(scores, inv); d > 1e-10 {
+				t.Errorf("σ=%g λ=%g: max |Exact − eq. 2.3| = %.2g", sigma, lambda, d)
+			}
+			if math.Abs(deff-eigDeff) > 1e-9 || math.Abs(deff-sum(scores)) > 1e-12 {
+				t.Errorf("σ=%g λ=%g: d_eff = %.12g, Σ ζ/(ζ+λ) = %.12g, Σ l_i = %.12g", sigma, lambda, deff, eigDeff, sum(scores))
+			}
+			for i, l := range scores {
+				if l < 0 || l > 1 {
+					t.Fatalf("σ=%g λ=%g: l_%d = %g outside [0, 1]", sigma, lambda, i, l)
+				}
+			}
+		}
+	}
+}
+
+func TestExactRefusesLargeInputUnlessForced(t *testing.T) {
+	x := mat.NewDense(ExactLimit+1, 1, nil)
+	_, _, err := Exact(gaussian(t, 1), x, 1, ExactOptions{})
+	if err == nil || !strings.Contains(err.Error(), "ExactLimit") {
+		t.Fatalf("err = %v, want the ExactLimit refusal", err)
+	}
+}
+
+func TestExactErrors(t *testing.T) {
+	x := randomPoints(1, 5, 2)
+	nan := mat.NewDense(2, 1, []float64{0, math.NaN()})
+	var nilDense *mat.Dense
+	var nilKernel *kernel.Gaussian
+	k := gaussian(t, 1)
+	for _, tc := range []struct {
+		name   string
+		k      kernel.Kernel
+		x      mat.Matrix
+		lambda float64
+		want   string
+	}{
+		{"nil kernel", nil, x, 1, "nil kernel"},
+		{"nil kernel pointer", nilKernel, x, 1, "nil kernel"},
+		{"nil X", k, nil, 1, "X is nil"},
+		{"nil *Dense", k, nilDense, 1, "nil"},
+		{"NaN", k, nan, 1, "X[1,0] = NaN"},
+		{"zero λ", k, x, 0, "λ = 0"},
+		{"negative λ", k, x, -1, "λ = -1"},
+		{"infinite λ", k, x, math.Inf(1), "λ = +Inf"},
+		{"NaN λ", k, x, math.NaN(), "λ = NaN"},
+		{"tiny λ, duplicate points", kernel.Linear{}, mat.NewDense(3, 1, []float64{1, 1, 1}), 1e-300, "not numerically positive definite"},
+	} {
+		_, _, err := Exact(tc.k, tc.x, tc.lambda, ExactOptions{})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: err = %v, want it to mention %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+// Above one tile (n > 192) the factorisation and the inverse diagonal run tile by tile, in
+// parallel: check them against gonum's Cholesky and eq. 2.3 with an LU inverse, on a size with a
+// ragged last tile, and check that the result does not depend on the number of goroutines.
+func TestExactTiledMatchesReferences(t *testing.T) {
+	const n, lambda = 3*tileSize - 100, 0.02
+	x := randomPoints(12, n, 4)
+	k := gaussian(t, 0.5)
+	K := bruteGram(k, x)
+
+	a := mat.NewSymDense(n, nil)
+	a.CopySym(K)
+	for i := range n {
+		a.SetSym(i, i, a.At(i, i)+lambda)
+	}
+	var ref mat.Cholesky
+	if !ref.Factorize(a) {
+		t.Fatal("reference Cholesky failed")
+	}
+	var refU mat.TriDense
+	ref.UTo(&refU)
+	raw := a.RawSymmetric()
+	if !choleskyInPlace(raw) {
+		t.Fatal("choleskyInPlace failed")
+	}
+	for i := range n {
+		for j := i; j < n; j++ {
+			if d := math.Abs(raw.Data[i*raw.Stride+j] - refU.At(i, j)); d > 1e-12 {
+				t.Fatalf("U[%d,%d] = %.15g, gonum %.15g", i, j, raw.Data[i*raw.Stride+j], refU.At(i, j))
+			}
+		}
+	}
+
+	want := inverseScores(t, K, lambda)
+	procs := runtime.GOMAXPROCS(1)
+	one, _, err := Exact(k, x, lambda, ExactOptions{})
+	runtime.GOMAXPROCS(max(procs, 3))
+	many, _, err2 := Exact(k, x, lambda, ExactOptions{})
+	runtime.GOMAXPROCS(procs)
+	if err != nil || err2 != nil {
+		t.Fatal(err, err2)
+	}
+	if d := maxAbsDiff(one, want); d > 1e-10 {
+		t.Errorf("max |Exact − eq. 2.3| = %.2g", d)
+	}
+	if !slices.Equal(one, many) {
+		t.Errorf("Exact differs between 1 and %d goroutines (max diff %.2g)", max(procs, 3), maxAbsDiff(one, many))
+	}
+}
+
+// One point: K = [1] for the Gaussian kernel, so every method returns l = 1/(1 + λ).
+func TestSinglePointAllMethods(t *testing.T) {
+	x := mat.NewDense(1, 3, []float64{0.1, 0.2, 0.3})
+	k := gaussian(t, 1)
+	const lambda = 0.25
+	want := 1 / (1 + lambda)
+	rng := rand.New(rand.NewPCG(1, 1))
+	exact, deff, err := Exact(k, x, lambda, ExactOptions{})
+	if err != nil || math.Abs(exact[0]-want) > 1e-15 || math.Abs(deff-want) > 1e-15 {
+		t.Errorf("Exact = %v, %v, %v; want [%v]", exact, deff, err, want)
+	}
+	dac, err := DAC(rng, k, x, lambda, DACOptions{})
+	if err != nil || math.Abs(dac[0]-want) > 1e-15 {
+		t.Errorf("DAC = %v, %v; want [%v]", dac, err, want)
+	}
+	uniform, err := Uniform(rng, k, x, lambda, UniformOptions{})
+	if err != nil || math.Abs(uniform[0]-want) > 1e-15 {
+		t.Errorf("Uniform = %v, %v; want [%v]", uniform, err, want)
+	}
+	recursive, _, err := Recursive(rng, k, x, lambda, RecursiveOptions{})
+	if err != nil || math.Abs(recursive[0]-want) > 1e-15 {
+		t.Errorf("Recursive = %v, %v; want [%v]", recursive, err, want)
+	}
+	if _, _, err := Recursive(rng, k, x, AdaptiveRidge, RecursiveOptions{Accelerated: true}); err != nil {
+		t.Errorf("Recursive (adaptive, accelerated) on one point: %v", err)
+	}
+}
