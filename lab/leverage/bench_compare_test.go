@@ -3,57 +3,28 @@ package leverage
 import (
 	"bufio"
 	"context"
-	"encoding/binary"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/fastkernels/kernellab/lab/dataset"
+	"github.com/fastkernels/kernellab/lab/internal/comparedata"
 	"github.com/fastkernels/kernellab/lab/kernel"
 )
 
 // Side-by-side comparison with numpy/scipy (bench/compare_chapters.sh): the script's Python side
-// draws the data once into the folder named by compareDataEnv (raw little-endian float64, row
+// draws the data once into the folder named by comparedata.Env (raw little-endian float64, row
 // major), with the scores its Gram + Cholesky route gives on the first 1000 rows; the test below
 // checks that Exact gives the same scores, the benchmark times Exact on the very data Python
 // times. Both skip when the variable is unset.
 const (
-	compareDataEnv            = "KERNELLAB_COMPARE_DATA"
 	compareRLSN, compareSmall = 5000, 1000
 )
-
-// compareData returns the folder of the side-by-side data, or skips.
-func compareData(tb testing.TB) string {
-	tb.Helper()
-	dir := os.Getenv(compareDataEnv)
-	if dir == "" {
-		tb.Skipf("%s is not set (bench/compare_chapters.sh sets it)", compareDataEnv)
-	}
-	return dir
-}
-
-// readFloats reads the raw little-endian float64 file name of dir, which must hold n values.
-func readFloats(tb testing.TB, dir, name string, n int) []float64 {
-	tb.Helper()
-	raw, err := os.ReadFile(filepath.Join(dir, name))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if len(raw) != 8*n {
-		tb.Fatalf("%s: %d bytes, want %d float64 values", name, len(raw), n)
-	}
-	v := make([]float64, n)
-	for i := range v {
-		v[i] = math.Float64frombits(binary.LittleEndian.Uint64(raw[8*i:]))
-	}
-	return v
-}
 
 // thesisKernel returns the Gaussian kernel and ridge of the thesis's rules for x.
 func thesisKernel(tb testing.TB, x mat.Matrix) (kernel.Gaussian, float64, float64) {
@@ -72,10 +43,10 @@ func thesisKernel(tb testing.TB, x mat.Matrix) (kernel.Gaussian, float64, float6
 // TestExactAgreesWithScipy: on the first 1000 rows of the comparison data, the thesis's σ² and λ
 // and the exact scores equal those of the Python side (checked there against a general inverse).
 func TestExactAgreesWithScipy(t *testing.T) {
-	dir := compareData(t)
-	x := mat.NewDense(compareSmall, benchD, readFloats(t, dir, "rls_x.f64", compareRLSN*benchD)[:compareSmall*benchD])
+	dir := comparedata.Dir(t)
+	x := mat.NewDense(compareSmall, benchD, comparedata.Floats(t, dir, "rls_x.f64", compareRLSN*benchD)[:compareSmall*benchD])
 	k, sigma2, lambda := thesisKernel(t, x)
-	params := readFloats(t, dir, "rls_small_params.f64", 2)
+	params := comparedata.Floats(t, dir, "rls_small_params.f64", 2)
 	if math.Abs(sigma2-params[0]) > 1e-12*params[0] || math.Abs(lambda-params[1]) > 1e-12*params[1] {
 		t.Fatalf("σ², λ = %v, %v; Python %v, %v", sigma2, lambda, params[0], params[1])
 	}
@@ -83,7 +54,7 @@ func TestExactAgreesWithScipy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if diff := maxAbsDiff(scores, readFloats(t, dir, "rls_small_scores.f64", compareSmall)); diff > 1e-8 {
+	if diff := maxAbsDiff(scores, comparedata.Floats(t, dir, "rls_small_scores.f64", compareSmall)); diff > 1e-8 {
 		t.Errorf("max |lab − scipy| = %.3g over %d scores, want ≤ 1e-8", diff, compareSmall)
 	} else {
 		t.Logf("max |lab − scipy| = %.3g over %d scores", diff, compareSmall)
@@ -92,7 +63,7 @@ func TestExactAgreesWithScipy(t *testing.T) {
 
 // BenchmarkCompareExactRLS times Exact at n = 5000 on the data the Python side times.
 func BenchmarkCompareExactRLS(b *testing.B) {
-	x := mat.NewDense(compareRLSN, benchD, readFloats(b, compareData(b), "rls_x.f64", compareRLSN*benchD))
+	x := mat.NewDense(compareRLSN, benchD, comparedata.Floats(b, comparedata.Dir(b), "rls_x.f64", compareRLSN*benchD))
 	k, _, lambda := thesisKernel(b, x)
 	b.ResetTimer()
 	for range b.N {

@@ -2,23 +2,21 @@ package mmd
 
 import (
 	"context"
-	"encoding/binary"
 	"math"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/fastkernels/kernellab/lab/internal/comparedata"
 )
 
 // Side-by-side comparison with scikit-learn (bench/compare_chapters.sh): the script's Python side
-// draws two samples of 10⁴ points uniform on [0, 1)^54 into the folder named by compareDataEnv
+// draws two samples of 10⁴ points uniform on [0, 1)^54 into the folder named by comparedata.Env
 // (raw little-endian float64, row major) and the MMD² its rbf_kernel block sums give on their
 // first 2000 points; the test below checks that Exact gives the same value, the benchmark times
 // Exact on the very samples Python times (σ = 3, as BenchmarkExact). Both skip when the
 // variable is unset.
 const (
-	compareDataEnv            = "KERNELLAB_COMPARE_DATA"
 	compareMMDN, compareSmall = 10000, 2000
 )
 
@@ -26,30 +24,10 @@ const (
 // folder they come from, or skips.
 func compareSamples(tb testing.TB) (*Vectors, string) {
 	tb.Helper()
-	dir := os.Getenv(compareDataEnv)
-	if dir == "" {
-		tb.Skipf("%s is not set (bench/compare_chapters.sh sets it)", compareDataEnv)
-	}
-	x := mat.NewDense(compareMMDN, benchD, readFloats(tb, dir, "mmd_x.f64", compareMMDN*benchD))
-	z := mat.NewDense(compareMMDN, benchD, readFloats(tb, dir, "mmd_z.f64", compareMMDN*benchD))
+	dir := comparedata.Dir(tb)
+	x := mat.NewDense(compareMMDN, benchD, comparedata.Floats(tb, dir, "mmd_x.f64", compareMMDN*benchD))
+	z := mat.NewDense(compareMMDN, benchD, comparedata.Floats(tb, dir, "mmd_z.f64", compareMMDN*benchD))
 	return mustVectors(tb, mustGaussian(tb, benchSigma), stack(x, z)), dir
-}
-
-// readFloats reads the raw little-endian float64 file name of dir, which must hold n values.
-func readFloats(tb testing.TB, dir, name string, n int) []float64 {
-	tb.Helper()
-	raw, err := os.ReadFile(filepath.Join(dir, name))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if len(raw) != 8*n {
-		tb.Fatalf("%s: %d bytes, want %d float64 values", name, len(raw), n)
-	}
-	v := make([]float64, n)
-	for i := range v {
-		v[i] = math.Float64frombits(binary.LittleEndian.Uint64(raw[8*i:]))
-	}
-	return v
 }
 
 // TestExactAgreesWithSklearn: the exact MMD² of the first 2000 points of each sample equals the
@@ -60,7 +38,7 @@ func TestExactAgreesWithSklearn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := readFloats(t, dir, "mmd_small.f64", 1)[0]
+	want := comparedata.Floats(t, dir, "mmd_small.f64", 1)[0]
 	if math.Abs(got-want) > 1e-12 {
 		t.Errorf("MMD² = %.15g, scikit-learn %.15g", got, want)
 	} else {

@@ -1,51 +1,29 @@
 package sparse
 
 import (
-	"encoding/binary"
 	"math"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/fastkernels/kernellab/lab/internal/comparedata"
 )
 
 // Side-by-side comparison with scikit-learn (bench/compare_chapters.sh): the script's Python side
 // draws the 2000 × 4000 unit-norm Gaussian dictionary and a Gaussian signal into the folder named
-// by compareDataEnv (raw little-endian float64, row major) with the coefficients of
+// by comparedata.Env (raw little-endian float64, row major) with the coefficients of
 // OrthogonalMatchingPursuit(n_nonzero_coefs=50, fit_intercept=False); the test below checks that
 // OrthogonalMatchingPursuit picks the same 50 atoms with the same coefficients, the benchmarks
 // time it on the very problem Python times. All skip when the variable is unset.
-const compareDataEnv = "KERNELLAB_COMPARE_DATA"
 
 // compareProblem returns the comparison dictionary (d×n, atoms as columns), the signal and the
 // folder they come from, or skips.
 func compareProblem(tb testing.TB) (*mat.Dense, []float64, string) {
 	tb.Helper()
-	dir := os.Getenv(compareDataEnv)
-	if dir == "" {
-		tb.Skipf("%s is not set (bench/compare_chapters.sh sets it)", compareDataEnv)
-	}
-	m := mat.NewDense(benchOMPd, benchOMPn, readFloats(tb, dir, "omp_dictionary.f64", benchOMPd*benchOMPn))
-	return m, readFloats(tb, dir, "omp_y.f64", benchOMPd), dir
-}
-
-// readFloats reads the raw little-endian float64 file name of dir, which must hold n values.
-func readFloats(tb testing.TB, dir, name string, n int) []float64 {
-	tb.Helper()
-	raw, err := os.ReadFile(filepath.Join(dir, name))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if len(raw) != 8*n {
-		tb.Fatalf("%s: %d bytes, want %d float64 values", name, len(raw), n)
-	}
-	v := make([]float64, n)
-	for i := range v {
-		v[i] = math.Float64frombits(binary.LittleEndian.Uint64(raw[8*i:]))
-	}
-	return v
+	dir := comparedata.Dir(tb)
+	m := mat.NewDense(benchOMPd, benchOMPn, comparedata.Floats(tb, dir, "omp_dictionary.f64", benchOMPd*benchOMPn))
+	return m, comparedata.Floats(tb, dir, "omp_y.f64", benchOMPd), dir
 }
 
 // TestOMPAgreesWithSklearn: same support as scikit-learn, coefficients equal to 1e-8.
@@ -59,7 +37,7 @@ func TestOMPAgreesWithSklearn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := readFloats(t, dir, "omp_coef.f64", benchOMPn)
+	want := comparedata.Floats(t, dir, "omp_coef.f64", benchOMPn)
 	var wantSupport []int
 	for j, c := range want {
 		if c != 0 {
