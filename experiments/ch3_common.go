@@ -179,13 +179,10 @@ func drawRows(rng *rand.Rand, N, n int) (rows []int, resampled bool, err error) 
 
 // thesisKernel returns the Gaussian kernel and the ridge of the thesis for the rows of X (§3.3).
 func thesisKernel(X *mat.Dense) (k kernel.Gaussian, sigma2, lambda float64, err error) {
-	if sigma2, err = kernel.MeanSquaredDistance(X); err != nil {
+	if k, sigma2, err = kernel.ThesisGaussian(X); err != nil {
 		return k, 0, 0, err
 	}
-	if lambda, err = kernel.ThesisRidge(X); err != nil {
-		return k, 0, 0, err
-	}
-	k, err = kernel.NewGaussian(math.Sqrt(sigma2))
+	lambda, err = kernel.ThesisRidge(X)
 	return k, sigma2, lambda, err
 }
 
@@ -289,11 +286,7 @@ func ch3Present(res *run.Results, dataset, metric string, methods []string) []st
 // ch3Panel draws metric against xParam for the methods present on dataset, as mean lines with
 // min–max bands over the draws; exact RLS, the reference, is dashed.
 func ch3Panel(res *run.Results, dataset, metric, xParam string, methods []string, title, xLabel, yLabel string) (*plot.Plot, error) {
-	present := ch3Present(res, dataset, metric, methods)
-	if len(present) == 0 {
-		return nil, fmt.Errorf("%s: no %s rows on %s", res.ID, metric, dataset)
-	}
-	cs, err := curves(res, dataset, metric, xParam, present...)
+	cs, err := ch3PresentCurves(res, dataset, metric, xParam, methods)
 	if err != nil {
 		return nil, err
 	}
@@ -304,14 +297,19 @@ func ch3Panel(res *run.Results, dataset, metric, xParam string, methods []string
 	return p, nil
 }
 
-// ch3Curves returns the curves of metric against xParam on dataset for the methods present, by
-// method.
-func ch3Curves(res *run.Results, dataset, metric, xParam string, methods []string) (map[string]curve, error) {
+// ch3PresentCurves returns the curves of metric against xParam on dataset for those of methods
+// that have rows there (exact RLS runs only on KC1), in the order of methods.
+func ch3PresentCurves(res *run.Results, dataset, metric, xParam string, methods []string) ([]curve, error) {
 	present := ch3Present(res, dataset, metric, methods)
 	if len(present) == 0 {
 		return nil, fmt.Errorf("%s: no %s rows on %s", res.ID, metric, dataset)
 	}
-	cs, err := curves(res, dataset, metric, xParam, present...)
+	return curves(res, dataset, metric, xParam, present...)
+}
+
+// ch3Curves is ch3PresentCurves by method.
+func ch3Curves(res *run.Results, dataset, metric, xParam string, methods []string) (map[string]curve, error) {
+	cs, err := ch3PresentCurves(res, dataset, metric, xParam, methods)
 	if err != nil {
 		return nil, err
 	}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"path/filepath"
 	"strconv"
 
 	"gonum.org/v1/gonum/mat"
@@ -244,9 +243,5 @@ func renderFig2_1(res *run.Results, out *run.Output) error {
 	if err := plotting.AddLine(c, ex, ey, "non-linear boundary", 2, false); err != nil {
 		return err
 	}
-	fig := plotting.NewFigure(1, 3, 10*vg.Centimeter, 10*vg.Centimeter)
-	fig.Set(0, 0, a)
-	fig.Set(0, 1, b)
-	fig.Set(0, 2, c)
-	return fig.Save(filepath.Join(out.Dir, out.ID))
+	return saveRow(out, 10*vg.Centimeter, 10*vg.Centimeter, a, b, c)
 }

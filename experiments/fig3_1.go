@@ -54,11 +54,7 @@ func dacIllustrationRecords(rng *rand.Rand) ([]run.Record, error) {
 	for i, p := range perm {
 		grouped.SetRow(i, X.RawRowView(p))
 	}
-	sigma2, err := kernel.MeanSquaredDistance(&grouped)
-	if err != nil {
-		return nil, err
-	}
-	k, err := kernel.NewGaussian(math.Sqrt(sigma2))
+	k, _, err := kernel.ThesisGaussian(&grouped)
 	if err != nil {
 		return nil, err
 	}

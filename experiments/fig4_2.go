@@ -107,11 +107,7 @@ func gaussianPairSample(rng *rand.Rand, n int) (threeSampleDraw, error) {
 	for i := n * fig4_2Dim; i < 2*n*fig4_2Dim; i++ {
 		raw[i] *= scale
 	}
-	s2, err := kernel.MeanSquaredDistance(data)
-	if err != nil {
-		return threeSampleDraw{}, err
-	}
-	k, err := kernel.NewGaussian(math.Sqrt(s2))
+	k, _, err := kernel.ThesisGaussian(data)
 	if err != nil {
 		return threeSampleDraw{}, err
 	}

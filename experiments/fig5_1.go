@@ -6,7 +6,6 @@ import (
 	"maps"
 	"math"
 	"math/rand/v2"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -612,10 +611,7 @@ func renderFig5_1(res *run.Results, out *run.Output) error {
 			return err
 		}
 	}
-	fig := plotting.NewFigure(1, 2, 12*vg.Centimeter, 10*vg.Centimeter)
-	fig.Set(0, 0, a)
-	fig.Set(0, 1, bPlot)
-	return fig.Save(filepath.Join(out.Dir, out.ID))
+	return saveRow(out, 12*vg.Centimeter, 10*vg.Centimeter, a, bPlot)
 }
 
 // fig5_1AddLine draws a bound line dashed over the iterations ks, up to where it falls below bottom

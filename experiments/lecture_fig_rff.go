@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"path/filepath"
 	"strings"
 
 	"gonum.org/v1/gonum/mat"
@@ -395,9 +394,5 @@ func renderLectureRFF(res *run.Results, out *run.Output) error {
 		return err
 	}
 
-	fig := plotting.NewFigure(1, 3, 11*vg.Centimeter, 9*vg.Centimeter)
-	fig.Set(0, 0, a)
-	fig.Set(0, 1, b)
-	fig.Set(0, 2, c)
-	return fig.Save(filepath.Join(out.Dir, out.ID))
+	return saveRow(out, 11*vg.Centimeter, 9*vg.Centimeter, a, b, c)
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -236,11 +235,7 @@ type vectorPools struct {
 // between the rows of X, kernel.MeanSquaredDistance) on the rows of X, px and pz being the rows of
 // each pool.
 func newVectorPools(X *mat.Dense, px, pz []int) (*vectorPools, error) {
-	s2, err := kernel.MeanSquaredDistance(X)
-	if err != nil {
-		return nil, err
-	}
-	k, err := kernel.NewGaussian(math.Sqrt(s2))
+	k, _, err := kernel.ThesisGaussian(X)
 	if err != nil {
 		return nil, err
 	}
@@ -454,11 +449,7 @@ func (f mmdFigure) render(res *run.Results, out *run.Output) error {
 	if err := plotting.LogY(c); err != nil {
 		return err
 	}
-	fig := plotting.NewFigure(1, 3, 11*vg.Centimeter, 9*vg.Centimeter)
-	fig.Set(0, 0, a)
-	fig.Set(0, 1, b)
-	fig.Set(0, 2, c)
-	return fig.Save(filepath.Join(out.Dir, out.ID))
+	return saveRow(out, 11*vg.Centimeter, 9*vg.Centimeter, a, b, c)
 }
 
 // logYWhenPositive puts p's y axis on a log scale unless a band of cs reaches 0 (Δ is exactly 0

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"path/filepath"
 
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/plot/vg"
@@ -109,11 +108,7 @@ func selectRows(X mat.Matrix, rows []int) *mat.Dense {
 // landmark count and the best rank-k error, on the whole subsample and out of sample.
 func notesNystromRecords(ctx context.Context, rng *rand.Rand, X *mat.Dense, landmarks []int) ([]run.Record, error) {
 	n, _ := X.Dims()
-	s2, err := kernel.MeanSquaredDistance(X)
-	if err != nil {
-		return nil, err
-	}
-	kern, err := kernel.NewGaussian(math.Sqrt(s2))
+	kern, s2, err := kernel.ThesisGaussian(X)
 	if err != nil {
 		return nil, err
 	}
@@ -340,11 +335,7 @@ func renderNotesNystrom(res *run.Results, out *run.Output) error {
 		return err
 	}
 
-	fig := plotting.NewFigure(1, 3, 11*vg.Centimeter, 9*vg.Centimeter)
-	fig.Set(0, 0, a)
-	fig.Set(0, 1, b)
-	fig.Set(0, 2, c)
-	return fig.Save(filepath.Join(out.Dir, out.ID))
+	return saveRow(out, 11*vg.Centimeter, 9*vg.Centimeter, a, b, c)
 }
 
 // constantCurve makes a curve of a quantity that does not depend on c (one value per repetition,

@@ -140,13 +140,12 @@ func notesRFFRecords(ctx context.Context, rng *rand.Rand, method string, p int, 
 	)
 	switch method {
 	case "rff-gaussian":
-		s2, err := kernel.MeanSquaredDistance(X)
+		gauss, _, err := kernel.ThesisGaussian(X)
 		if err != nil {
 			return nil, err
 		}
-		sigma := math.Sqrt(s2)
-		kern = kernel.Gaussian{Sigma: sigma}
-		draw = func(c int) (*lowrank.RFF, error) { return lowrank.NewRFFGaussian(rng, p, c, sigma) }
+		kern = gauss
+		draw = func(c int) (*lowrank.RFF, error) { return lowrank.NewRFFGaussian(rng, p, c, gauss.Sigma) }
 	case "rff-laplace":
 		sigma := meanL1Distance(X)
 		kern = kernel.Laplace{Sigma: sigma}

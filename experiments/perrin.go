@@ -244,10 +244,7 @@ func renderPerrinFig1(res *run.Results, out *run.Output) error {
 	if err := logLog(a, b); err != nil {
 		return err
 	}
-	fig := plotting.NewFigure(1, 2, 12*vg.Centimeter, 10*vg.Centimeter)
-	fig.Set(0, 0, a)
-	fig.Set(0, 1, b)
-	return fig.Save(filepath.Join(out.Dir, out.ID))
+	return saveRow(out, 12*vg.Centimeter, 10*vg.Centimeter, a, b)
 }
 
 // records records the sizes of a run (method "setup") so that renderers can title figures from

@@ -2,8 +2,10 @@ package experiments
 
 import (
 	"fmt"
+	"path/filepath"
 
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
 
 	"github.com/fastkernels/kernellab/lab/plotting"
 	"github.com/fastkernels/kernellab/lab/run"
@@ -55,6 +57,16 @@ func (c curve) means() []float64 {
 		out[i] = s.Mean
 	}
 	return out
+}
+
+// saveRow saves the panels side by side, labelled (a), (b), … by the figure, each panelW × panelH,
+// as the experiment's PNG and SVG.
+func saveRow(out *run.Output, panelW, panelH vg.Length, panels ...*plot.Plot) error {
+	fig := plotting.NewFigure(1, len(panels), panelW, panelH)
+	for col, p := range panels {
+		fig.Set(0, col, p)
+	}
+	return fig.Save(filepath.Join(out.Dir, out.ID))
 }
 
 // addMinMaxBands draws each curve as its mean with a band from the minimum to the maximum over the

@@ -45,6 +45,17 @@ func MeanSquaredDistance(X mat.Matrix) (float64, error) {
 	return sigma2, nil
 }
 
+// ThesisGaussian returns the Gaussian kernel with the thesis's bandwidth (§3.3),
+// σ² = MeanSquaredDistance(X), and that σ². Errors as for MeanSquaredDistance.
+func ThesisGaussian(X mat.Matrix) (Gaussian, float64, error) {
+	sigma2, err := MeanSquaredDistance(X)
+	if err != nil {
+		return Gaussian{}, 0, err
+	}
+	k, err := NewGaussian(math.Sqrt(sigma2))
+	return k, sigma2, err
+}
+
 // ThesisRidge returns the ridge rule of the thesis (§3.3), λ = 1 / mean_i ||x_i|| (Euclidean
 // norms of the rows of X). Errors: nil or empty X, NaN or ±Inf, all rows zero. Memory: O(1).
 func ThesisRidge(X mat.Matrix) (float64, error) {

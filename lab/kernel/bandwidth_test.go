@@ -129,3 +129,22 @@ func TestBandwidthErrors(t *testing.T) {
 		}
 	}
 }
+
+// ThesisGaussian is NewGaussian(√MeanSquaredDistance): on the rows (0, 0), (2, 0) the mean
+// squared distance over all ordered pairs is (0 + 4 + 4 + 0)/4 = 2, so k((0,0), (2,0)) = e^{-4/4}.
+func TestThesisGaussian(t *testing.T) {
+	X := mat.NewDense(2, 2, []float64{0, 0, 2, 0})
+	k, sigma2, err := ThesisGaussian(X)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sigma2 != 2 {
+		t.Errorf("σ² = %g, want 2", sigma2)
+	}
+	if got, want := k.Eval([]float64{0, 0}, []float64{2, 0}), math.Exp(-1); math.Abs(got-want) > 1e-15 {
+		t.Errorf("k = %g, want %g", got, want)
+	}
+	if _, _, err := ThesisGaussian(mat.NewDense(2, 1, []float64{3, 3})); err == nil {
+		t.Error("identical rows have no bandwidth: want an error")
+	}
+}
