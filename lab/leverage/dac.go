@@ -29,7 +29,7 @@ type DACOptions struct {
 // Blocks are processed in parallel on all cores, each by the route of Exact (Gram matrix, Cholesky
 // factorisation, diagonal of the inverse); a block's scores depend only on its points, so the result
 // depends on rng but not on the number of goroutines. Cost: O(n m² + n m d) time; memory O(n) for
-// the scores and the permutation plus about m² + m·d + 256m floats per core.
+// the scores and the permutation plus about m² + m·d floats per core.
 //
 // Errors: nil rng or kernel, nil, empty or non-finite X, λ not finite and > 0, a negative block
 // size, a kernel error, and a block whose K_R + λI is not numerically positive definite.
@@ -80,7 +80,6 @@ func dacScores(op string, k kernel.Kernel, x *mat.Dense, lambda float64, blocks 
 	}
 	type buffers struct {
 		rows, gram, scores []float64
-		inverse            inverseWorkspace
 	}
 	workers := parallel.Workers(len(blocks))
 	buf := make([]buffers, workers)
@@ -102,7 +101,7 @@ func dacScores(op string, k kernel.Kernel, x *mat.Dense, lambda float64, blocks 
 			errs[t] = fmt.Errorf("leverage: %s: block %d: %w", op, t, err)
 			return
 		}
-		if !ridgeScoresInPlace(gram.RawSymmetric(), lambda, b.scores[:size], &b.inverse) {
+		if !ridgeScoresInPlace(gram.RawSymmetric(), lambda, b.scores[:size]) {
 			errs[t] = notPositiveDefinite(fmt.Sprintf("%s: block %d", op, t), k, size, lambda)
 			return
 		}

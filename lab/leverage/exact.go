@@ -23,18 +23,18 @@ type ExactOptions struct {
 // Exact returns the ridge leverage scores l_i = [K(K + λI)⁻¹]_ii of the rows of X (n×d) for the
 // kernel k and the ridge λ > 0, and their sum d_eff = tr K(K + λI)⁻¹ (thesis eqs. 2.1 and 2.4).
 //
-// Route: the Gram matrix K (lab/kernel, all cores); a Cholesky factorisation K + λI = UᵀU in place;
-// then l_i = 1 − λ[(K + λI)⁻¹]_ii (eq. 2.3) with [(K + λI)⁻¹]_ii = Σ_j (U⁻¹)_ij², the squared norm
-// of row i of U⁻¹, whose tile columns are computed one at a time and never stored together. Both
-// steps work on 256×256 tiles with one BLAS call each (GEMM for the bulk), spread over all cores
+// Route: the Gram matrix K (lab/kernel, all cores); then X = U⁻¹ for the Cholesky factor of
+// K + λI = UᵀU, built in place by a recursion that factorises and inverts together (see
+// inverseCholeskyInPlace), and l_i = 1 − λ[(K + λI)⁻¹]_ii (eq. 2.3) with [(K + λI)⁻¹]_ii = Σ_j X_ij²,
+// the squared norm of row i of X. The recursion's work is matrix products split over all cores
 // (OpenBLAS when built with -tags openblas, see lab/blas). Scores are clamped to [0, 1], which they
 // satisfy in exact arithmetic; their absolute error is about the machine precision times the
 // condition number of K + λI.
 //
-// Cost: O(n²d) for K plus 2n³/3 flops (n³/3 for the factorisation, as much for the inverse
-// diagonal); memory one n×n matrix, 8n² bytes, plus 256n floats per core and n²/256 floats of row
-// sums. It is meant for n up to a few thousand points, where it is the reference for the
-// approximations; above ExactLimit points it returns an error unless opts.Force is set.
+// Cost: O(n²d) for K plus 2n³/3 flops (as LAPACK's Cholesky factorisation followed by the inverse of
+// the factor); memory one n×n matrix, 8n² bytes. It is meant for n up to a few thousand points,
+// where it is the reference for the approximations; above ExactLimit points it returns an error
+// unless opts.Force is set.
 //
 // Errors: nil kernel, nil, empty or non-finite X, λ not finite and > 0, n > ExactLimit without
 // Force, a kernel error, and K + λI not numerically positive definite (λ too small for the
@@ -55,7 +55,7 @@ func Exact(k kernel.Kernel, X mat.Matrix, lambda float64, opts ExactOptions) (sc
 		return nil, 0, fmt.Errorf("leverage: %s: %w", op, err)
 	}
 	scores = make([]float64, n)
-	if !ridgeScoresInPlace(gram.RawSymmetric(), lambda, scores, new(inverseWorkspace)) {
+	if !ridgeScoresInPlace(gram.RawSymmetric(), lambda, scores) {
 		return nil, 0, notPositiveDefinite(op, k, n, lambda)
 	}
 	for _, l := range scores {
@@ -72,10 +72,9 @@ func notPositiveDefinite(op string, k kernel.Kernel, n int, lambda float64) erro
 
 // ridgeScoresInPlace writes l_i = 1 − λ[(K + λI)⁻¹]_ii, clamped to [0, 1], into out (length n)
 // for the Gram matrix K held in the upper triangle of a, which it overwrites: λ is added to the
-// diagonal, K + λI = UᵀU is factorised in place (choleskyInPlace) and [(K + λI)⁻¹]_ii = Σ_j (U⁻¹)_ij²
-// is computed tile column by tile column (inverseDiagonal, with the buffers of ws). It reports false
-// when the factorisation fails.
-func ridgeScoresInPlace(a blas64.Symmetric, lambda float64, out []float64, ws *inverseWorkspace) bool {
+// diagonal, X = U⁻¹ with K + λI = UᵀU replaces it (inverseCholeskyInPlace), and
+// [(K + λI)⁻¹]_ii = Σ_j X_ij² (squaredRowNorms). It reports false when the factorisation fails.
+func ridgeScoresInPlace(a blas64.Symmetric, lambda float64, out []float64) bool {
 	n, stride := a.N, a.Stride
 	if a.Uplo != blas.Upper {
 		panic("leverage: ridgeScoresInPlace: lower-triangular storage") // internal invariant
@@ -83,10 +82,11 @@ func ridgeScoresInPlace(a blas64.Symmetric, lambda float64, out []float64, ws *i
 	for i := range n {
 		a.Data[i*stride+i] += lambda
 	}
-	if !choleskyInPlace(a) {
+	x := square{n: n, stride: stride, data: a.Data}
+	if !inverseCholeskyInPlace(x) {
 		return false
 	}
-	inverseDiagonal(blas64.Triangular{Uplo: blas.Upper, Diag: blas.NonUnit, N: n, Stride: stride, Data: a.Data}, out, ws)
+	squaredRowNorms(x, out)
 	for i, d := range out {
 		out[i] = min(1, max(0, 1-lambda*d))
 	}

@@ -102,6 +102,42 @@ func TestExactMatchesEigenAndInverseForms(t *testing.T) {
 	}
 }
 
+// The route forms U₁₂ with the computed inverse X₁₁ instead of a triangular solve. On badly
+// conditioned K + λI (cond up to 10¹¹) its scores must stay as close to eq. 2.2 as those of the
+// textbook route, gonum's Cholesky and inverse, are (within a factor of 10).
+func TestExactIllConditionedAsAccurateAsCholeskyInverse(t *testing.T) {
+	const n = 3*baseOrder + 17
+	x := randomPoints(5, n, 5)
+	k := gaussian(t, 1)
+	K := bruteGram(k, x)
+	for _, lambda := range []float64{1e-2, 1e-5, 1e-8} {
+		got, _, err := Exact(k, x, lambda, ExactOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		eig, _ := eigenScores(t, K, lambda)
+		a := mat.NewSymDense(n, nil)
+		a.CopySym(K)
+		for i := range n {
+			a.SetSym(i, i, a.At(i, i)+lambda)
+		}
+		var chol mat.Cholesky
+		var inv mat.SymDense
+		if !chol.Factorize(a) || chol.InverseTo(&inv) != nil {
+			t.Fatalf("λ=%g: reference Cholesky inverse failed", lambda)
+		}
+		textbook := make([]float64, n)
+		for i := range n {
+			textbook[i] = min(1, max(0, 1-lambda*inv.At(i, i)))
+		}
+		errGot, errTextbook := maxAbsDiff(got, eig), maxAbsDiff(textbook, eig)
+		if errGot > 10*errTextbook+1e-13 {
+			t.Errorf("λ=%g (cond %.2g): max |Exact − eq. 2.2| = %.2g, textbook Cholesky route %.2g",
+				lambda, chol.Cond(), errGot, errTextbook)
+		}
+	}
+}
+
 func TestExactRefusesLargeInputUnlessForced(t *testing.T) {
 	x := mat.NewDense(ExactLimit+1, 1, nil)
 	_, _, err := Exact(gaussian(t, 1), x, 1, ExactOptions{})
@@ -141,11 +177,12 @@ func TestExactErrors(t *testing.T) {
 	}
 }
 
-// Above one tile (n > 192) the factorisation and the inverse diagonal run tile by tile, in
-// parallel: check them against gonum's Cholesky and eq. 2.3 with an LU inverse, on a size with a
-// ragged last tile, and check that the result does not depend on the number of goroutines.
-func TestExactTiledMatchesReferences(t *testing.T) {
-	const n, lambda = 3*tileSize - 100, 0.02
+// Above baseOrder points the factor's inverse is built recursively, with products split into
+// chunks run in parallel: check X = U⁻¹ against the inverse of gonum's Cholesky factor, and the
+// scores against eq. 2.3 with an LU inverse, on a size whose halves and chunks are ragged, and
+// check that the result does not depend on the number of goroutines.
+func TestExactRecursiveMatchesReferences(t *testing.T) {
+	const n, lambda = 5*baseOrder + 3*pieceAlign/2 + 7, 0.02
 	x := randomPoints(12, n, 4)
 	k := gaussian(t, 0.5)
 	K := bruteGram(k, x)
@@ -159,16 +196,20 @@ func TestExactTiledMatchesReferences(t *testing.T) {
 	if !ref.Factorize(a) {
 		t.Fatal("reference Cholesky failed")
 	}
-	var refU mat.TriDense
-	ref.UTo(&refU)
+	var refX mat.TriDense
+	ref.UTo(&refX)
+	if err := refX.InverseTri(&refX); err != nil {
+		t.Fatal(err)
+	}
 	raw := a.RawSymmetric()
-	if !choleskyInPlace(raw) {
-		t.Fatal("choleskyInPlace failed")
+	if !inverseCholeskyInPlace(square{n: n, stride: raw.Stride, data: raw.Data}) {
+		t.Fatal("inverseCholeskyInPlace failed")
 	}
 	for i := range n {
 		for j := i; j < n; j++ {
-			if d := math.Abs(raw.Data[i*raw.Stride+j] - refU.At(i, j)); d > 1e-12 {
-				t.Fatalf("U[%d,%d] = %.15g, gonum %.15g", i, j, raw.Data[i*raw.Stride+j], refU.At(i, j))
+			got, want := raw.Data[i*raw.Stride+j], refX.At(i, j)
+			if d := math.Abs(got - want); d > 1e-9*max(1, math.Abs(want)) {
+				t.Fatalf("X[%d,%d] = %.15g, inverse of gonum's U %.15g", i, j, got, want)
 			}
 		}
 	}
