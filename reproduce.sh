@@ -5,6 +5,7 @@
 #                                      render figures/, write figures/CLAIMS.md, execute the notebooks
 #   ./reproduce.sh --scale paper       the same at the thesis's sizes (hours; see --shard)
 #   ./reproduce.sh --only fig3_1 table3_1
+#   ./reproduce.sh --fresh             recompute instead of reusing kept task results (after a code change)
 #   ./reproduce.sh --shard 3/20        run one shard of the repetitions (no render): for a cluster;
 #                                      then `lab merge` the shard folders and `./reproduce.sh --render-only`
 #   ./reproduce.sh setup               only the set-up steps (tools, Jupyter kernel)
@@ -25,11 +26,12 @@ SCALE=quick
 SHARD=""
 NOTEBOOKS=1
 RENDER_ONLY=0
+RUN_FLAGS=()
 RESULTS="$ROOT/results"
 FIGURES="$ROOT/figures"
 ONLY=()
 
-usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; }
 die() { echo "reproduce.sh: $*" >&2; exit 1; }
 
 while [ $# -gt 0 ]; do
@@ -40,6 +42,7 @@ while [ $# -gt 0 ]; do
     --results) RESULTS=${2:?}; shift ;;
     --figures) FIGURES=${2:?}; shift ;;
     --no-notebooks) NOTEBOOKS=0 ;;
+    --fresh) RUN_FLAGS+=(--fresh) ;;
     --render-only) RENDER_ONLY=1 ;;
     --only) shift; while [ $# -gt 0 ] && [ "${1#-}" = "$1" ]; do ONLY+=("$1"); shift; done; continue ;;
     -h|--help) usage; exit 0 ;;
@@ -148,7 +151,7 @@ main_run() {
     step "data: fetch and verify"
     lab datasets fetch
     step "run the catalogue at $SCALE scale${SHARD:+ (shard $SHARD)}"
-    lab run --scale "$SCALE" --results "$RESULTS" --figures "$FIGURES" ${SHARD:+--shard "$SHARD"} "${ONLY[@]}"
+    lab run --scale "$SCALE" --results "$RESULTS" --figures "$FIGURES" ${SHARD:+--shard "$SHARD"} ${RUN_FLAGS[@]+"${RUN_FLAGS[@]}"} "${ONLY[@]}"
     if [ -n "$SHARD" ]; then
       print_summary
       echo "shard $SHARD done: results in $RESULTS/$SCALE (merge with: lab merge --scale $SCALE --into results DIR...)"

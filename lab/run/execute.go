@@ -98,6 +98,12 @@ func Execute(ctx context.Context, e *Experiment, opts Options) (*Results, error)
 		}
 	}
 
+	kept := len(mine) - len(pending)
+	keptFrom, err := lay.checkRevision(e.ID, kept, len(pending), progress)
+	if err != nil {
+		return nil, err
+	}
+
 	workers := opts.Workers
 	if workers == 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -106,7 +112,7 @@ func Execute(ctx context.Context, e *Experiment, opts Options) (*Results, error)
 		workers = 1
 	}
 	started := time.Now()
-	progress.Start(e.ID, len(mine), len(mine)-len(pending))
+	progress.Start(e.ID, len(mine), kept)
 	r := &runner{e: e, scale: opts.Scale, lay: lay, tasks: tasks, rows: rowsByTask, progress: progress}
 	err = r.runAll(ctx, pending, workers)
 	progress.Finish(e.ID, time.Since(started))
@@ -123,7 +129,7 @@ func Execute(ctx context.Context, e *Experiment, opts Options) (*Results, error)
 			return nil, fmt.Errorf("run: %s: %w", e.ID, err)
 		}
 		m := newMeta(e, opts.Scale, len(tasks), len(res.Rows), started)
-		m.TasksRun, m.TasksKept, m.Workers = len(pending), len(mine)-len(pending), workers
+		m.TasksRun, m.TasksKept, m.Workers, m.KeptFromRevision = len(pending), kept, workers, keptFrom
 		if err := m.write(lay.meta()); err != nil {
 			return nil, fmt.Errorf("run: %s: %w", e.ID, err)
 		}
@@ -219,6 +225,68 @@ func (l layout) table() string           { return filepath.Join(l.dir, l.id+".cs
 func (l layout) meta() string            { return filepath.Join(l.dir, l.id+".meta.json") }
 func (l layout) parts() string           { return filepath.Join(l.dir, l.id+".parts") }
 func (l layout) part(file string) string { return filepath.Join(l.parts(), file) }
+
+// revision is the file in the parts folder naming the source revision of the program that started
+// computing them.
+func (l layout) revision() string { return filepath.Join(l.parts(), "REVISION") }
+
+// checkRevision guards resumed runs against results computed by older code. A run that starts an
+// empty parts folder records currentRevision() in it. A run that reuses kept parts recorded under
+// another revision says so through progress (the rows are still reused: a change elsewhere in the
+// program need not touch this experiment) and returns that revision for the meta file.
+func (l layout) checkRevision(id string, kept, pending int, progress Progress) (keptFrom string, err error) {
+	current := currentRevision()
+	if current == "" {
+		return "", nil
+	}
+	if kept == 0 {
+		if pending == 0 {
+			return "", nil
+		}
+		if err := safefile.WriteBytes(l.revision(), []byte(current+"\n")); err != nil {
+			return "", fmt.Errorf("run: %s: %w", id, err)
+		}
+		return "", nil
+	}
+	data, err := os.ReadFile(l.revision())
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", nil // kept parts from before revisions were recorded: nothing to compare
+	}
+	if err != nil {
+		return "", fmt.Errorf("run: %s: %w", id, err)
+	}
+	recorded := strings.TrimSpace(string(data))
+	if recorded == current {
+		return "", nil
+	}
+	progress.Logf("%s: reusing %d kept task results computed by revision %s; this program is revision %s. "+
+		"If %s's code changed in between, run it again with --fresh (or delete %s*).",
+		id, kept, recorded, current, id, filepath.Join(l.dir, l.id+"."))
+	return recorded, nil
+}
+
+// currentRevision names the source of this program: the VCS revision that go build stamped into
+// it, with "+modified" when the working tree had uncommitted changes; "" when none was stamped
+// (go test, a notebook cell built outside the repository). A variable so that tests can set it.
+var currentRevision = sync.OnceValue(func() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return ""
+	}
+	var revision, modified string
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			revision = s.Value
+		case "vcs.modified":
+			modified = s.Value
+		}
+	}
+	if revision != "" && modified == "true" {
+		revision += "+modified"
+	}
+	return revision
+})
 
 // discard removes kept results: everything of the experiment for a whole run, only the shard's
 // part files for a sharded one (other shards may share the folder).
@@ -485,31 +553,34 @@ func copyPart(data []byte, from, to string) error {
 
 // runMeta is the provenance file written next to a results table.
 type runMeta struct {
-	ID             string    `json:"id"`
-	Title          string    `json:"title,omitempty"`
-	Scale          Scale     `json:"scale"`
-	Seed           uint64    `json:"seed"`
-	Tasks          int       `json:"tasks"`
-	TasksRun       int       `json:"tasks_run"`
-	TasksKept      int       `json:"tasks_kept"`
-	Workers        int       `json:"workers,omitempty"`
-	Rows           int       `json:"rows"`
-	MergedFrom     []string  `json:"merged_from,omitempty"`
-	GoVersion      string    `json:"go_version"`
-	GOOS           string    `json:"goos"`
-	GOARCH         string    `json:"goarch"`
-	Module         string    `json:"module,omitempty"`
-	Modules        []string  `json:"modules,omitempty"`
-	Started        time.Time `json:"started"`
-	Finished       time.Time `json:"finished"`
-	ElapsedSeconds float64   `json:"elapsed_seconds"`
+	ID         string   `json:"id"`
+	Title      string   `json:"title,omitempty"`
+	Scale      Scale    `json:"scale"`
+	Seed       uint64   `json:"seed"`
+	Tasks      int      `json:"tasks"`
+	TasksRun   int      `json:"tasks_run"`
+	TasksKept  int      `json:"tasks_kept"`
+	Workers    int      `json:"workers,omitempty"`
+	Rows       int      `json:"rows"`
+	MergedFrom []string `json:"merged_from,omitempty"`
+	GoVersion  string   `json:"go_version"`
+	GOOS       string   `json:"goos"`
+	GOARCH     string   `json:"goarch"`
+	Revision   string   `json:"revision,omitempty"`
+	// KeptFromRevision is set when kept parts recorded another revision (see checkRevision).
+	KeptFromRevision string    `json:"kept_from_revision,omitempty"`
+	Module           string    `json:"module,omitempty"`
+	Modules          []string  `json:"modules,omitempty"`
+	Started          time.Time `json:"started"`
+	Finished         time.Time `json:"finished"`
+	ElapsedSeconds   float64   `json:"elapsed_seconds"`
 }
 
 func newMeta(e *Experiment, sc Scale, tasks, rows int, started time.Time) *runMeta {
 	finished := time.Now()
 	m := &runMeta{
 		ID: e.ID, Title: e.Title, Scale: sc, Seed: e.Seed, Tasks: tasks, Rows: rows,
-		GoVersion: runtime.Version(), GOOS: runtime.GOOS, GOARCH: runtime.GOARCH,
+		GoVersion: runtime.Version(), GOOS: runtime.GOOS, GOARCH: runtime.GOARCH, Revision: currentRevision(),
 		Started: started.UTC(), Finished: finished.UTC(), ElapsedSeconds: finished.Sub(started).Seconds(),
 	}
 	if bi, ok := debug.ReadBuildInfo(); ok {

@@ -360,3 +360,57 @@ func TestShardsSharingOneFolder(t *testing.T) {
 		t.Fatal("merged table differs from the unsharded one")
 	}
 }
+
+// Kept parts recorded under another source revision are reused with a note naming both revisions
+// and --fresh, and the meta file says where they came from; a fresh run records the new revision.
+func TestResumeNotesKeptResultsFromAnotherRevision(t *testing.T) {
+	saved := currentRevision
+	defer func() { currentRevision = saved }()
+	dir := t.TempDir()
+	run := func(revision string, fresh bool) (notes string, meta runMeta) {
+		t.Helper()
+		currentRevision = func() string { return revision }
+		var out bytes.Buffer
+		mustExecute(t, (&toy{n: 3}).experiment(), Options{Scale: Smoke, Dir: dir, Fresh: fresh, Progress: NewTerminalProgress(&out)})
+		if err := json.Unmarshal(readFile(t, filepath.Join(dir, string(Smoke), "toy1.meta.json")), &meta); err != nil {
+			t.Fatal(err)
+		}
+		return out.String(), meta
+	}
+	revisionFile := filepath.Join(dir, string(Smoke), "toy1.parts", "REVISION")
+
+	if notes, meta := run("", false); strings.Contains(notes, "revision") || meta.Revision != "" {
+		t.Fatalf("unstamped build: notes %q, meta revision %q", notes, meta.Revision)
+	}
+	if _, err := os.Stat(revisionFile); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("unstamped build wrote %s (stat: %v)", revisionFile, err)
+	}
+	if notes, _ := run("rev-a", false); strings.Contains(notes, "revision") {
+		t.Fatalf("kept parts without a recorded revision: unexpected note %q", notes)
+	}
+
+	run("rev-a", true)
+	if got := strings.TrimSpace(string(readFile(t, revisionFile))); got != "rev-a" {
+		t.Fatalf("REVISION = %q after a fresh run at rev-a", got)
+	}
+	if notes, meta := run("rev-a", false); strings.Contains(notes, "revision") || meta.KeptFromRevision != "" {
+		t.Fatalf("same revision: notes %q, kept_from_revision %q", notes, meta.KeptFromRevision)
+	}
+	for range 2 { // the note stays until a fresh run
+		notes, meta := run("rev-b", false)
+		for _, want := range []string{"reusing 3 kept task results", "revision rev-a", "revision rev-b", "--fresh"} {
+			if !strings.Contains(notes, want) {
+				t.Fatalf("note %q does not say %q", notes, want)
+			}
+		}
+		if meta.Revision != "rev-b" || meta.KeptFromRevision != "rev-a" || meta.TasksKept != 3 {
+			t.Fatalf("meta revision %q, kept_from_revision %q, tasks_kept %d", meta.Revision, meta.KeptFromRevision, meta.TasksKept)
+		}
+	}
+	if notes, meta := run("rev-b", true); strings.Contains(notes, "revision") || meta.KeptFromRevision != "" {
+		t.Fatalf("fresh run: notes %q, kept_from_revision %q", notes, meta.KeptFromRevision)
+	}
+	if got := strings.TrimSpace(string(readFile(t, revisionFile))); got != "rev-b" {
+		t.Fatalf("REVISION = %q after a fresh run at rev-b", got)
+	}
+}
