@@ -258,3 +258,34 @@ func TestSinglePointAllMethods(t *testing.T) {
 		t.Errorf("Recursive (adaptive, accelerated) on one point: %v", err)
 	}
 }
+
+// Exact against eq. 2.3 with an LU inverse on fuzzed sizes, dimensions, bandwidths and ridges: sizes
+// up to 2·baseOrder + 64 cross the recursion's split and its pieces at every offset. λ stays in
+// [10⁻³, 10], so that cond(K + λI) ≤ 1 + n/λ and an error of 10⁻⁹ is far above rounding.
+func FuzzExactMatchesInverseForm(f *testing.F) {
+	f.Add(uint16(1), uint8(1), uint64(1), 1.0, 0.5)
+	f.Add(uint16(baseOrder), uint8(3), uint64(2), 0.3, 1e-3)
+	f.Add(uint16(baseOrder+1), uint8(2), uint64(3), 2.0, 0.01)
+	f.Add(uint16(2*pieceAlign+1), uint8(5), uint64(4), 0.7, 0.1)
+	f.Add(uint16(2*baseOrder+63), uint8(8), uint64(5), 1.5, 3.0)
+	f.Fuzz(func(t *testing.T, size uint16, dim uint8, seed uint64, sigma, lambda float64) {
+		n := 1 + int(size)%(2*baseOrder+64)
+		d := 1 + int(dim)%8
+		if !(sigma >= 0.05 && sigma <= 20) || !(lambda >= 1e-3 && lambda <= 10) {
+			t.Skip("σ outside [0.05, 20] or λ outside [10⁻³, 10]")
+		}
+		x := randomPoints(seed, n, d)
+		k := gaussian(t, sigma)
+		got, deff, err := Exact(k, x, lambda, ExactOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := inverseScores(t, bruteGram(k, x), lambda)
+		if diff := maxAbsDiff(got, want); diff > 1e-9 {
+			t.Fatalf("n=%d d=%d σ=%g λ=%g: max |Exact − eq. 2.3| = %.2g", n, d, sigma, lambda, diff)
+		}
+		if math.Abs(deff-sum(got)) > 1e-9*float64(n) {
+			t.Fatalf("d_eff = %.12g, Σ l_i = %.12g", deff, sum(got))
+		}
+	})
+}
