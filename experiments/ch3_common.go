@@ -313,11 +313,7 @@ func ch3Curves(res *run.Results, dataset, metric, xParam string, methods []strin
 	if err != nil {
 		return nil, err
 	}
-	out := make(map[string]curve, len(cs))
-	for _, c := range cs {
-		out[c.Method] = c
-	}
-	return out, nil
+	return byMethod(cs), nil
 }
 
 // ch3Tasks makes one task per (data set, draw), keyed "<data set>/rep=<draw>", in data-set order.

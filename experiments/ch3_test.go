@@ -229,15 +229,6 @@ func ch3Results(id, metric, xParam string, sets, methods []string, xs []float64,
 	return res
 }
 
-// ch3Verdict checks a claim's verdict on hand-made results.
-func ch3Verdict(t *testing.T, name string, check func(*run.Results) (run.Verdict, error), res *run.Results, pass bool) {
-	t.Helper()
-	v, err := check(res)
-	if err != nil || v.Pass != pass {
-		t.Errorf("%s: %+v, %v; want pass %v", name, v, err, pass)
-	}
-}
-
 // fig3_2's checks on hand-made errors: KC1 has n = 1000 and |S| = 10, 100, 200 (1%, 10%, 20%).
 func TestFig3_2ClaimChecks(t *testing.T) {
 	xs := []float64{10, 100, 200}
@@ -257,30 +248,30 @@ func TestFig3_2ClaimChecks(t *testing.T) {
 	same := func(_, _ string, _ float64, _ int, v float64) float64 { return v }
 	good := build(same)
 	for _, c := range fig3_2().Claims[:4] {
-		ch3Verdict(t, c.ID, c.Check, good, true)
+		checkVerdict(t, c.ID, c.Check, good, true)
 	}
 	// Uniform RLS below DAC at 2 of the 3 |S| on Adult.
-	ch3Verdict(t, "dac-beats-uniform", checkFig3_2DACBeatsUniform, build(func(set, m string, x float64, _ int, v float64) float64 {
+	checkVerdict(t, "dac-beats-uniform", checkFig3_2DACBeatsUniform, build(func(set, m string, x float64, _ int, v float64) float64 {
 		if set == "adult" && m == ch3UniformRLS && x < 200 {
 			return 0.5 / x
 		}
 		return v
 	}), false)
 	// Recursive 1.3× DAC (ratio 0.77 < 0.8) on Houses.
-	ch3Verdict(t, "dac-close-to-recursive", checkFig3_2DACCloseToRecursive, build(func(set, m string, _ float64, _ int, v float64) float64 {
+	checkVerdict(t, "dac-close-to-recursive", checkFig3_2DACCloseToRecursive, build(func(set, m string, _ float64, _ int, v float64) float64 {
 		if set == "houses" && m == ch3Recursive {
 			return v * 1.3 / 1.1
 		}
 		return v
 	}), false)
 	// Exact below the approximations already at |S| = 1% of n; above DAC at 20%.
-	ch3Verdict(t, "kc1-small", checkFig3_2ApproximateBeatExact, build(func(set, m string, x float64, _ int, v float64) float64 {
+	checkVerdict(t, "kc1-small", checkFig3_2ApproximateBeatExact, build(func(set, m string, x float64, _ int, v float64) float64 {
 		if m == ch3Exact && x == 10 {
 			return 0.001
 		}
 		return v
 	}), false)
-	ch3Verdict(t, "kc1-large", checkFig3_2ExactWins, build(func(set, m string, x float64, _ int, v float64) float64 {
+	checkVerdict(t, "kc1-large", checkFig3_2ExactWins, build(func(set, m string, x float64, _ int, v float64) float64 {
 		if m == ch3Exact && x == 200 {
 			return 0.0051 // DAC has 1/200 = 0.005
 		}
@@ -295,8 +286,8 @@ func TestFig3_2ClaimChecks(t *testing.T) {
 			return v
 		})
 	}
-	ch3Verdict(t, "adult-variance", checkFig3_2AdultVariance, spread(ch3Uniform), true)
-	ch3Verdict(t, "adult-variance", checkFig3_2AdultVariance, spread(ch3DAC), false)
+	checkVerdict(t, "adult-variance", checkFig3_2AdultVariance, spread(ch3Uniform), true)
+	checkVerdict(t, "adult-variance", checkFig3_2AdultVariance, spread(ch3DAC), false)
 	if _, err := checkFig3_2ExactWins(ch3Results("fig3_2", metricFrobenius, "s", ch3Sets, fig3_2Methods[:4], xs, 2, n,
 		func(string, string, float64, int) (float64, bool) { return 1, true })); err == nil {
 		t.Error("exact-wins checked without exact RLS")
@@ -324,13 +315,13 @@ func TestCh3TimingClaimChecks(t *testing.T) {
 	}
 	good := build(nil)
 	for _, c := range fig3_3().Claims {
-		ch3Verdict(t, c.ID, c.Check, good, true)
+		checkVerdict(t, c.ID, c.Check, good, true)
 	}
-	ch3Verdict(t, "exact-slowest", checkFig3_3ExactSlowest, build(map[string]float64{ch3Recursive: 11}), false)
-	ch3Verdict(t, "uniform-fastest", checkFig3_3UniformFastest, build(map[string]float64{ch3DAC: 0.4}), false)
-	ch3Verdict(t, "recursive-slower", checkFig3_3RecursiveSlower, build(map[string]float64{ch3Accelerated: 0.9}), false)
+	checkVerdict(t, "exact-slowest", checkFig3_3ExactSlowest, build(map[string]float64{ch3Recursive: 11}), false)
+	checkVerdict(t, "uniform-fastest", checkFig3_3UniformFastest, build(map[string]float64{ch3DAC: 0.4}), false)
+	checkVerdict(t, "recursive-slower", checkFig3_3RecursiveSlower, build(map[string]float64{ch3Accelerated: 0.9}), false)
 	// Only the largest n counts: a different order at n = 1000 changes nothing.
-	ch3Verdict(t, "recursive-slower-largest-n", checkFig3_3RecursiveSlower, ch3Results("fig3_3", metricSeconds, "n", ch3Sets, fig3_3Methods, []float64{1000, 2000}, 1, nil,
+	checkVerdict(t, "recursive-slower-largest-n", checkFig3_3RecursiveSlower, ch3Results("fig3_3", metricSeconds, "n", ch3Sets, fig3_3Methods, []float64{1000, 2000}, 1, nil,
 		func(set, m string, x float64, _ int) (float64, bool) {
 			if x == 1000 && m == ch3DAC {
 				return 100, true
@@ -353,11 +344,11 @@ func TestCh3TimingClaimChecks(t *testing.T) {
 		})
 	}
 	ns := []float64{1e4, 5e4, 1e5}
-	ch3Verdict(t, "dac-slower-small-n", checkFig3_4SmallN, pair(2, 1, ns), true)
-	ch3Verdict(t, "dac-slower-small-n", checkFig3_4SmallN, pair(0.5, 1, ns), false)
-	ch3Verdict(t, "same-time", checkFig3_4LargeN, pair(2, 1.4, ns), true)
-	ch3Verdict(t, "same-time", checkFig3_4LargeN, pair(2, 0.6, ns), false)
-	ch3Verdict(t, "same-time without large n", checkFig3_4LargeN, pair(2, 1, ns[:2]), false)
+	checkVerdict(t, "dac-slower-small-n", checkFig3_4SmallN, pair(2, 1, ns), true)
+	checkVerdict(t, "dac-slower-small-n", checkFig3_4SmallN, pair(0.5, 1, ns), false)
+	checkVerdict(t, "same-time", checkFig3_4LargeN, pair(2, 1.4, ns), true)
+	checkVerdict(t, "same-time", checkFig3_4LargeN, pair(2, 0.6, ns), false)
+	checkVerdict(t, "same-time without large n", checkFig3_4LargeN, pair(2, 1, ns[:2]), false)
 }
 
 // fig3_5's checks on hand-made scores: per data set, a score per method, constant over labels
@@ -387,7 +378,7 @@ func TestFig3_5ClaimChecks(t *testing.T) {
 	dacFirst := map[string]float64{ch3DAC: 0.81}
 	res := build(good, dacFirst)
 	for _, c := range fig3_5().Claims {
-		ch3Verdict(t, c.ID, c.Check, res, true)
+		checkVerdict(t, c.ID, c.Check, res, true)
 	}
 	with := func(set, m string, v float64) map[string]map[string]float64 {
 		out := map[string]map[string]float64{}
@@ -400,13 +391,13 @@ func TestFig3_5ClaimChecks(t *testing.T) {
 		out[set][m] = v
 		return out
 	}
-	ch3Verdict(t, "kc1 recursive third", checkFig3_5RecursiveBest, build(with("kc1", ch3DAC, 0.895), dacFirst), false)
-	ch3Verdict(t, "houses DAC lowest MSE", checkFig3_5RecursiveBest, build(with("houses", ch3DAC, 0.29), dacFirst), false)
+	checkVerdict(t, "kc1 recursive third", checkFig3_5RecursiveBest, build(with("kc1", ch3DAC, 0.895), dacFirst), false)
+	checkVerdict(t, "houses DAC lowest MSE", checkFig3_5RecursiveBest, build(with("houses", ch3DAC, 0.29), dacFirst), false)
 	// Averages over the two label counts: DAC (0.81 + 0.76)/2 = 0.785 against recursive 0.8.
-	ch3Verdict(t, "adult not equivalent", checkFig3_5AdultEquivalent, build(with("adult", ch3DAC, 0.76), dacFirst), false)
-	ch3Verdict(t, "adult tie at few labels", checkFig3_5AdultFewLabels, build(good, map[string]float64{ch3DAC: 0.9, ch3Uniform: 0.9}), false)
+	checkVerdict(t, "adult not equivalent", checkFig3_5AdultEquivalent, build(with("adult", ch3DAC, 0.76), dacFirst), false)
+	checkVerdict(t, "adult tie at few labels", checkFig3_5AdultFewLabels, build(good, map[string]float64{ch3DAC: 0.9, ch3Uniform: 0.9}), false)
 	// Covertype's range: 0.7 … 0.715 in good, 0.65 … 0.715 here.
-	ch3Verdict(t, "covtype spread", checkFig3_5CovtypeEquivalent, build(with("covtype", ch3Uniform, 0.65), dacFirst), false)
+	checkVerdict(t, "covtype spread", checkFig3_5CovtypeEquivalent, build(with("covtype", ch3Uniform, 0.65), dacFirst), false)
 }
 
 // The tasks' keys name the data set and the draw, so that part files are readable.

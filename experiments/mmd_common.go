@@ -281,11 +281,7 @@ func mmdCurves(res *run.Results, dataset, metric string, methods ...string) (map
 	if err != nil {
 		return nil, err
 	}
-	out := make(map[string]curve, len(cs))
-	for _, c := range cs {
-		out[c.Method] = c
-	}
-	return out, nil
+	return byMethod(cs), nil
 }
 
 // mmdDraws returns the number of draws of the run: the sum of the draws of its tasks.

@@ -36,6 +36,15 @@ func curves(res *run.Results, dataset, metric, xParam string, methods ...string)
 	return out, nil
 }
 
+// byMethod indexes curves by their method.
+func byMethod(cs []curve) map[string]curve {
+	out := make(map[string]curve, len(cs))
+	for _, c := range cs {
+		out[c.Method] = c
+	}
+	return out
+}
+
 // at returns the summary at x, or false.
 func (c curve) at(x float64) (run.Summary, bool) {
 	for _, s := range c.Points {

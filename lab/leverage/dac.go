@@ -6,6 +6,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/fastkernels/kernellab/lab/internal/isqrt"
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
 	"github.com/fastkernels/kernellab/lab/kernel"
 )
@@ -48,7 +49,7 @@ func DAC(rng *rand.Rand, k kernel.Kernel, X mat.Matrix, lambda float64, opts DAC
 	case m < 0:
 		return nil, fmt.Errorf("leverage: %s: block size %d, want m ≥ 1 (or 0 for ⌈√n⌉)", op, m)
 	case m == 0:
-		m = defaultSize(n)
+		m = isqrt.Ceil(n)
 	}
 	return dacScores(op, k, x, lambda, balancedBlocks(rng.Perm(n), m))
 }

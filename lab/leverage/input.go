@@ -52,18 +52,6 @@ func finiteDense(op string, X mat.Matrix) (*mat.Dense, error) {
 	return matcheck.Dense("leverage: "+op, "X", X)
 }
 
-// defaultSize returns ⌈√n⌉, the thesis's block and landmark count (m = √n, §3.3.1).
-func defaultSize(n int) int {
-	s := int(math.Ceil(math.Sqrt(float64(n))))
-	for s*s < n { // guard against rounding of the square root
-		s++
-	}
-	for s > 1 && (s-1)*(s-1) >= n {
-		s--
-	}
-	return s
-}
-
 // gatherRows copies the rows idx of X into dst, an len(idx)×d matrix.
 func gatherRows(dst *mat.Dense, X *mat.Dense, idx []int) {
 	for r, i := range idx {

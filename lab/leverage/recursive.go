@@ -11,6 +11,7 @@ import (
 	"gonum.org/v1/gonum/lapack/lapack64"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/fastkernels/kernellab/lab/internal/isqrt"
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
 	"github.com/fastkernels/kernellab/lab/kernel"
 	"github.com/fastkernels/kernellab/lab/lowrank"
@@ -99,7 +100,7 @@ func Recursive(rng *rand.Rand, k kernel.Kernel, X mat.Matrix, lambda float64, op
 	case s < 0 || s > n:
 		return nil, 0, fmt.Errorf("leverage: %s: %d samples for %d points, want 1 ≤ s ≤ n (or 0 for ⌈√n⌉)", op, s, n)
 	case s == 0:
-		s = defaultSize(n)
+		s = isqrt.Ceil(n)
 	}
 	sLevel := s
 	if opts.Accelerated {

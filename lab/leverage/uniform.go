@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/gonum/lapack/lapack64"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/fastkernels/kernellab/lab/internal/isqrt"
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
 	"github.com/fastkernels/kernellab/lab/kernel"
 	"github.com/fastkernels/kernellab/lab/lowrank"
@@ -62,7 +63,7 @@ func Uniform(rng *rand.Rand, k kernel.Kernel, X mat.Matrix, lambda float64, opts
 	case m < 0 || m > n:
 		return nil, fmt.Errorf("leverage: %s: %d landmarks for %d points, want 1 ≤ m ≤ n (or 0 for ⌈√n⌉)", op, m, n)
 	case m == 0:
-		m = defaultSize(n)
+		m = isqrt.Ceil(n)
 	}
 	landmarks, err := lowrank.UniformLandmarks(rng, n, m)
 	if err != nil {

@@ -236,14 +236,6 @@ func TestLinearMatchesDocumentedDraws(t *testing.T) {
 	}
 }
 
-func TestCeilSqrt(t *testing.T) {
-	for n := 1; n <= 200000; n++ {
-		if r := ceilSqrt(n); r*r < n || (r-1)*(r-1) >= n {
-			t.Fatalf("ceilSqrt(%d) = %d", n, r)
-		}
-	}
-}
-
 func TestDefaultSize(t *testing.T) {
 	for _, tc := range [][2]int{{-3, 2}, {0, 2}, {1, 2}, {7, 2}, {21, 3}, {10000, 9}, {100000, 12}, {1000000, 14}} {
 		if got := DefaultSize(tc[0]); got != tc[1] {

@@ -2,9 +2,9 @@ package mmd
 
 import (
 	"context"
-	"math"
 	"math/rand/v2"
 
+	"github.com/fastkernels/kernellab/lab/internal/isqrt"
 	"github.com/fastkernels/kernellab/lab/lowrank"
 )
 
@@ -29,27 +29,15 @@ func (Linear) MMD2(ctx context.Context, rng *rand.Rand, p Points, x, z []int) (f
 	if err := checkRNG("Linear", rng); err != nil {
 		return 0, err
 	}
-	sx, err := subsample(rng, x, ceilSqrt(len(x)))
+	sx, err := subsample(rng, x, isqrt.Ceil(len(x)))
 	if err != nil {
 		return 0, err
 	}
-	sz, err := subsample(rng, z, ceilSqrt(len(z)))
+	sz, err := subsample(rng, z, isqrt.Ceil(len(z)))
 	if err != nil {
 		return 0, err
 	}
 	return exactMMD2(ctx, p, sx, sz)
-}
-
-// ceilSqrt returns ⌈√n⌉ for n ≥ 1.
-func ceilSqrt(n int) int {
-	r := int(math.Ceil(math.Sqrt(float64(n))))
-	for r*r < n { // guard against rounding of the square root
-		r++
-	}
-	for r > 1 && (r-1)*(r-1) >= n {
-		r--
-	}
-	return r
 }
 
 // subsample returns k entries of idx at distinct positions drawn uniformly (1 ≤ k ≤ len(idx)).

@@ -24,12 +24,8 @@ func NonNegativeOMP(dict Dictionary, y []float64, opts Options) (*Result, error)
 	if err != nil {
 		return nil, err
 	}
-	limit := min(sel.d, sel.n)
-	if opts.MaxAtoms > 0 {
-		limit = min(limit, opts.MaxAtoms)
-	}
-	capped := opts
-	capped.MaxAtoms = limit
+	capped := opts.withAtomCap(sel)
+	limit := capped.MaxAtoms
 	nnls := newNNLSSolver(y, min(limit, 64))
 	res := &Result{SignalNorm: norm2(y), numAtoms: sel.n}
 	selected := make([]bool, sel.n)

@@ -25,12 +25,8 @@ func OrthogonalMatchingPursuit(dict Dictionary, y []float64, opts Options) (*Res
 	if err != nil {
 		return nil, err
 	}
-	limit := min(sel.d, sel.n)
-	if opts.MaxAtoms > 0 {
-		limit = min(limit, opts.MaxAtoms)
-	}
-	capped := opts
-	capped.MaxAtoms = limit
+	capped := opts.withAtomCap(sel)
+	limit := capped.MaxAtoms
 	qr := newUpdatableQR(sel.d, min(limit, 64))
 	var z []float64 // z_l = ⟨q_l, r_{l−1}⟩ = ⟨q_l, y⟩: the right-hand side of R·x = Qᵀy
 	r := append([]float64(nil), y...)

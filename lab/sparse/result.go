@@ -39,6 +39,18 @@ func (o Options) validate(op string, needIterations bool) error {
 	return nil
 }
 
+// withAtomCap returns o with MaxAtoms set to the most atoms an orthogonal pursuit on sel can
+// select: min(d, n), and o.MaxAtoms when that is set and smaller (the selected atoms must stay
+// linearly independent, so there are never more than d of them).
+func (o Options) withAtomCap(sel *selector) Options {
+	limit := min(sel.d, sel.n)
+	if o.MaxAtoms > 0 {
+		limit = min(limit, o.MaxAtoms)
+	}
+	o.MaxAtoms = limit
+	return o
+}
+
 // StopReason says which rule ended a solver.
 type StopReason int
 
