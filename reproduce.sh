@@ -3,7 +3,7 @@
 #
 #   ./reproduce.sh                     set up, fetch and verify the data, run the catalogue at quick scale,
 #                                      render figures/, write figures/CLAIMS.md, execute the notebooks
-#   ./reproduce.sh --scale paper       the same at the thesis's sizes (hours; see --shard)
+#   ./reproduce.sh --scale paper       the same at the thesis's sizes into figures/paper/ (hours; see --shard)
 #   ./reproduce.sh --only fig3_1 table3_1
 #   ./reproduce.sh --fresh             recompute instead of reusing kept task results (after a code change)
 #   ./reproduce.sh --shard 3/20        run one shard of the repetitions (no render): for a cluster;
@@ -28,7 +28,7 @@ NOTEBOOKS=1
 RENDER_ONLY=0
 RUN_FLAGS=()
 RESULTS="$ROOT/results"
-FIGURES="$ROOT/figures"
+FIGURES=""
 ONLY=()
 
 usage() { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; }
@@ -51,6 +51,15 @@ while [ $# -gt 0 ]; do
   shift
 done
 case "$SCALE" in smoke|quick|paper) ;; *) die "unknown scale '$SCALE' (smoke, quick or paper)";; esac
+# Each scale renders into its own folder (lab's default), so no run overwrites another scale's
+# committed outputs: quick in figures/, paper in figures/paper/, smoke under the results root.
+if [ -z "$FIGURES" ]; then
+  case "$SCALE" in
+    quick) FIGURES="$ROOT/figures" ;;
+    paper) FIGURES="$ROOT/figures/paper" ;;
+    smoke) FIGURES="$RESULTS/smoke/figures" ;;
+  esac
+fi
 
 # ---- timing and summary -------------------------------------------------------------------------
 declare -a SUMMARY=()

@@ -104,7 +104,7 @@ func datasetTable(id, title, caption string, rows []printedDataset) *run.Experim
 					}
 				}
 				if len(bad) == 0 {
-					return run.Verdict{Pass: true, Evidence: fmt.Sprintf("all %d data sets match", len(rows))}, nil
+					return run.Verdict{Outcome: legacyOutcome(true), Evidence: fmt.Sprintf("all %d data sets match", len(rows))}, nil
 				}
 				return run.Verdict{Evidence: strings.Join(bad, "; ")}, nil
 			},

@@ -78,11 +78,11 @@ func TestDatasetTableClaim(t *testing.T) {
 	})
 	check := e.Claims[0].Check
 	v, err := check(shapeRows("t", map[string][2]float64{"a": {10, 3}, "g": {5, 0}}))
-	if err != nil || !v.Pass {
+	if err != nil || !(v.Outcome == run.Supported) {
 		t.Fatalf("matching shapes: %+v, %v", v, err)
 	}
 	v, err = check(shapeRows("t", map[string][2]float64{"a": {9, 4}, "g": {5, 7}}))
-	if err != nil || v.Pass || !strings.Contains(v.Evidence, "A: NO (n 9 vs 10, d 4 vs 3)") || strings.Contains(v.Evidence, "G") {
+	if err != nil || (v.Outcome == run.Supported) || !strings.Contains(v.Evidence, "A: NO (n 9 vs 10, d 4 vs 3)") || strings.Contains(v.Evidence, "G") {
 		t.Fatalf("mismatch: %+v, %v", v, err)
 	}
 	if _, err := check(shapeRows("t", map[string][2]float64{"a": {10, 3}})); err == nil {

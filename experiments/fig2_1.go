@@ -49,7 +49,7 @@ func fig2_1() *run.Experiment {
 					return run.Verdict{}, err
 				}
 				return run.Verdict{
-					Pass:     feat >= 0.99 && in <= 0.75,
+					Outcome:  legacyOutcome(feat >= 0.99 && in <= 0.75),
 					Evidence: fmt.Sprintf("training accuracy of a least-squares linear separator: %.3f in the input space, %.3f after φ(x) = (x₁², x₂²)", in, feat),
 				}, nil
 			},

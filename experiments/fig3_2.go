@@ -235,7 +235,7 @@ func checkFig3_2DACBeatsUniform(res *run.Results) (run.Verdict, error) {
 		ev = append(ev, fmt.Sprintf("%s mean errors over |S| = %v: DAC %s, uniform RLS %s, uniform %s", ch3Names[name], xs(dac),
 			formatFloats(dac.means()), formatFloats(cs[ch3UniformRLS].means()), formatFloats(cs[ch3Uniform].means())))
 	}
-	return run.Verdict{Pass: pass, Evidence: strings.Join(ev, "; ")}, nil
+	return run.Verdict{Outcome: legacyOutcome(pass), Evidence: strings.Join(ev, "; ")}, nil
 }
 
 func checkFig3_2DACCloseToRecursive(res *run.Results) (run.Verdict, error) {
@@ -255,7 +255,7 @@ func checkFig3_2DACCloseToRecursive(res *run.Results) (run.Verdict, error) {
 		pass = pass && ratio >= 0.8 && ratio <= 1.25
 		ev = append(ev, fmt.Sprintf("%s: DAC/recursive %.3g (DAC %s, recursive %s)", ch3Names[name], ratio, formatFloats(dac.means()), formatFloats(rec.means())))
 	}
-	return run.Verdict{Pass: pass, Evidence: "geometric mean of the ratio of mean errors over |S|, must lie in [0.8, 1.25]: " + strings.Join(ev, "; ")}, nil
+	return run.Verdict{Outcome: legacyOutcome(pass), Evidence: "geometric mean of the ratio of mean errors over |S|, must lie in [0.8, 1.25]: " + strings.Join(ev, "; ")}, nil
 }
 
 // fig3_2KC1 returns KC1's curves and n.
@@ -288,7 +288,7 @@ func checkFig3_2ApproximateBeatExact(res *run.Results) (run.Verdict, error) {
 	for _, m := range ch3ApproximateRLS {
 		pass = pass && valueAt(cs[m], s) < valueAt(cs[ch3Exact], s)
 	}
-	return run.Verdict{Pass: pass, Evidence: fmt.Sprintf("KC1 mean error at |S| = %g: %s", s, describeAt(cs, s, append([]string{ch3Exact}, ch3ApproximateRLS...)...))}, nil
+	return run.Verdict{Outcome: legacyOutcome(pass), Evidence: fmt.Sprintf("KC1 mean error at |S| = %g: %s", s, describeAt(cs, s, append([]string{ch3Exact}, ch3ApproximateRLS...)...))}, nil
 }
 
 func checkFig3_2ExactWins(res *run.Results) (run.Verdict, error) {
@@ -309,9 +309,9 @@ func checkFig3_2ExactWins(res *run.Results) (run.Verdict, error) {
 		ev = append(ev, fmt.Sprintf("|S| = %g: %s", s.X, describeAt(cs, s.X, append([]string{ch3Exact}, ch3ApproximateRLS...)...)))
 	}
 	if checked == 0 {
-		return run.Verdict{Pass: false, Evidence: fmt.Sprintf("no |S| ≥ 10%% of n = %g in this run", n)}, nil
+		return run.Verdict{Outcome: legacyOutcome(false), Evidence: fmt.Sprintf("no |S| ≥ 10%% of n = %g in this run", n)}, nil
 	}
-	return run.Verdict{Pass: pass, Evidence: fmt.Sprintf("KC1 (n = %g) mean errors: %s", n, strings.Join(ev, "; "))}, nil
+	return run.Verdict{Outcome: legacyOutcome(pass), Evidence: fmt.Sprintf("KC1 (n = %g) mean errors: %s", n, strings.Join(ev, "; "))}, nil
 }
 
 func checkFig3_2AdultVariance(res *run.Results) (run.Verdict, error) {
@@ -336,6 +336,6 @@ func checkFig3_2AdultVariance(res *run.Results) (run.Verdict, error) {
 			parts = append(parts, fmt.Sprintf("%s %.4g", m, sd))
 		}
 	}
-	return run.Verdict{Pass: pass, Evidence: fmt.Sprintf("Adult, standard deviation of the error over %d draws averaged over |S| = %v: %s",
+	return run.Verdict{Outcome: legacyOutcome(pass), Evidence: fmt.Sprintf("Adult, standard deviation of the error over %d draws averaged over |S| = %v: %s",
 		cs[ch3Uniform].first().N, xs(cs[ch3Uniform]), strings.Join(parts, ", "))}, nil
 }

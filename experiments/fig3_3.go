@@ -259,9 +259,9 @@ func checkFig3_3Order(res *run.Results, first, second []string, holds func(a, b 
 		ev = append(ev, fmt.Sprintf("%s n = %g: %s", ch3Names[name], n, describeMedians(cs, n, fig3_3Methods)))
 	}
 	if checked == 0 {
-		return run.Verdict{Pass: false, Evidence: "no data set with " + what}, nil
+		return run.Verdict{Outcome: legacyOutcome(false), Evidence: "no data set with " + what}, nil
 	}
-	return run.Verdict{Pass: pass, Evidence: "median seconds at the largest n: " + strings.Join(ev, "; ")}, nil
+	return run.Verdict{Outcome: legacyOutcome(pass), Evidence: "median seconds at the largest n: " + strings.Join(ev, "; ")}, nil
 }
 
 // without returns methods less the ones listed.

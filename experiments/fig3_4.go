@@ -86,13 +86,13 @@ func checkFig3_4SmallN(res *run.Results) (run.Verdict, error) {
 		return run.Verdict{}, err
 	}
 	if len(dac) == 0 {
-		return run.Verdict{Pass: false, Evidence: "no small n in this run"}, nil
+		return run.Verdict{Outcome: legacyOutcome(false), Evidence: "no small n in this run"}, nil
 	}
 	pass := true
 	for i := range dac {
 		pass = pass && dac[i] > uni[i]
 	}
-	return run.Verdict{Pass: pass, Evidence: "median times: " + strings.Join(where, "; ")}, nil
+	return run.Verdict{Outcome: legacyOutcome(pass), Evidence: "median times: " + strings.Join(where, "; ")}, nil
 }
 
 func checkFig3_4LargeN(res *run.Results) (run.Verdict, error) {
@@ -101,7 +101,7 @@ func checkFig3_4LargeN(res *run.Results) (run.Verdict, error) {
 		return run.Verdict{}, err
 	}
 	if len(dac) == 0 {
-		return run.Verdict{Pass: false, Evidence: "no n ≥ 10⁵ in this run"}, nil
+		return run.Verdict{Outcome: legacyOutcome(false), Evidence: "no n ≥ 10⁵ in this run"}, nil
 	}
 	pass := true
 	for i := range dac {
@@ -109,5 +109,5 @@ func checkFig3_4LargeN(res *run.Results) (run.Verdict, error) {
 		pass = pass && ratio <= fig3_4SameTimeFactor && ratio >= 1/fig3_4SameTimeFactor
 		where[i] += fmt.Sprintf(" (ratio %.3g)", ratio)
 	}
-	return run.Verdict{Pass: pass, Evidence: "median times: " + strings.Join(where, "; ")}, nil
+	return run.Verdict{Outcome: legacyOutcome(pass), Evidence: "median times: " + strings.Join(where, "; ")}, nil
 }

@@ -367,7 +367,7 @@ func checkFig3_5RecursiveBest(res *run.Results) (run.Verdict, error) {
 	}
 	kc1Rank, housesRank := rankBy(kc1, false), rankBy(houses, true)
 	pass := kc1Rank[0] == ch3Exact && kc1Rank[1] == ch3Recursive && housesRank[0] == ch3Recursive
-	return run.Verdict{Pass: pass, Evidence: fmt.Sprintf("averaged over the numbers of labels: KC1 accuracy %s (ranking %v); Houses MSE %s (ranking %v)",
+	return run.Verdict{Outcome: legacyOutcome(pass), Evidence: fmt.Sprintf("averaged over the numbers of labels: KC1 accuracy %s (ranking %v); Houses MSE %s (ranking %v)",
 		describeAverages(kc1), kc1Rank, describeAverages(houses), housesRank)}, nil
 }
 
@@ -377,7 +377,7 @@ func checkFig3_5AdultEquivalent(res *run.Results) (run.Verdict, error) {
 		return run.Verdict{}, err
 	}
 	diff := math.Abs(avg[ch3DAC] - avg[ch3Recursive])
-	return run.Verdict{Pass: diff <= fig3_5PairTolerance, Evidence: fmt.Sprintf("Adult accuracy averaged over the numbers of labels: %s; |DAC − recursive| = %.4g (at most %g)",
+	return run.Verdict{Outcome: legacyOutcome(diff <= fig3_5PairTolerance), Evidence: fmt.Sprintf("Adult accuracy averaged over the numbers of labels: %s; |DAC − recursive| = %.4g (at most %g)",
 		describeAverages(avg), diff, fig3_5PairTolerance)}, nil
 }
 
@@ -395,7 +395,7 @@ func checkFig3_5AdultFewLabels(res *run.Results) (run.Verdict, error) {
 	for m, v := range at {
 		pass = pass && (m == ch3DAC || at[ch3DAC] > v)
 	}
-	return run.Verdict{Pass: pass, Evidence: fmt.Sprintf("Adult mean accuracy with %g labels (DAC must be strictly highest): %s", L, describeAverages(at))}, nil
+	return run.Verdict{Outcome: legacyOutcome(pass), Evidence: fmt.Sprintf("Adult mean accuracy with %g labels (DAC must be strictly highest): %s", L, describeAverages(at))}, nil
 }
 
 func checkFig3_5CovtypeEquivalent(res *run.Results) (run.Verdict, error) {
@@ -407,6 +407,6 @@ func checkFig3_5CovtypeEquivalent(res *run.Results) (run.Verdict, error) {
 	for _, v := range avg {
 		lo, hi = math.Min(lo, v), math.Max(hi, v)
 	}
-	return run.Verdict{Pass: hi-lo <= fig3_5GroupTolerance, Evidence: fmt.Sprintf("Covertype (cover types %s) accuracy averaged over the numbers of labels: %s; range %.4g (at most %g)",
+	return run.Verdict{Outcome: legacyOutcome(hi-lo <= fig3_5GroupTolerance), Evidence: fmt.Sprintf("Covertype (cover types %s) accuracy averaged over the numbers of labels: %s; range %.4g (at most %g)",
 		ch3Classes(res, "covtype"), describeAverages(avg), hi-lo, fig3_5GroupTolerance)}, nil
 }

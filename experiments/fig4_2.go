@@ -148,7 +148,7 @@ func checkSameError(dataset, a, b string) func(*run.Results) (run.Verdict, error
 			}
 		}
 		return run.Verdict{
-			Pass: worst <= tol,
+			Outcome: legacyOutcome(worst <= tol),
 			Evidence: fmt.Sprintf("largest |error(%s) − error(%s)| = %.3g at n = %g (tolerance %.3g for %d draws); errors %s: %s, %s: %s",
 				a, b, worst, worstN, tol, draws, a, formatFloats(cs[a].means()), b, formatFloats(cs[b].means())),
 		}, nil
@@ -176,7 +176,7 @@ func checkAtChance(dataset string, atChance bool, methods ...string) func(*run.R
 			pass = pass && (e >= limit) == atChance
 		}
 		return run.Verdict{
-			Pass:     pass,
+			Outcome:  legacyOutcome(pass),
 			Evidence: fmt.Sprintf("error at n = %g: %s (%d draws; 1/2 − %d standard errors = %.3g)", n, describeAt(cs, n, methods...), draws, mmdSigmas, limit),
 		}, nil
 	}
@@ -198,7 +198,7 @@ func checkDeltaBelow(dataset string, better, worse []string) func(*run.Results) 
 				pass = pass && valueAt(cs[b], n) < valueAt(cs[w], n)
 			}
 		}
-		return run.Verdict{Pass: pass, Evidence: fmt.Sprintf("mean Δ at n = %g: %s", n, describeAt(cs, n, all...))}, nil
+		return run.Verdict{Outcome: legacyOutcome(pass), Evidence: fmt.Sprintf("mean Δ at n = %g: %s", n, describeAt(cs, n, all...))}, nil
 	}
 }
 
@@ -215,7 +215,7 @@ func checkFastest(dataset, fastest string, others []string) func(*run.Results) (
 		for _, o := range others {
 			pass = pass && valueAt(cs[fastest], n) < valueAt(cs[o], n)
 		}
-		return run.Verdict{Pass: pass, Evidence: fmt.Sprintf("mean seconds per estimate at n = %g: %s", n, describeAt(cs, n, all...))}, nil
+		return run.Verdict{Outcome: legacyOutcome(pass), Evidence: fmt.Sprintf("mean seconds per estimate at n = %g: %s", n, describeAt(cs, n, all...))}, nil
 	}
 }
 
@@ -231,7 +231,7 @@ func checkSimilarTimeBelow(dataset, a, b, slower string) func(*run.Results) (run
 		ta, tb, ts := valueAt(cs[a], n), valueAt(cs[b], n), valueAt(cs[slower], n)
 		ratio := math.Max(ta, tb) / math.Min(ta, tb)
 		return run.Verdict{
-			Pass:     ratio <= 2 && ta < ts && tb < ts,
+			Outcome:  legacyOutcome(ratio <= 2 && ta < ts && tb < ts),
 			Evidence: fmt.Sprintf("mean seconds per estimate at n = %g: %s (ratio %s/%s %.3g, at most 2)", n, describeAt(cs, n, a, b, slower), a, b, ta/tb),
 		}, nil
 	}
@@ -259,14 +259,14 @@ func checkExactExplodes(dataset string, approximations []string) func(*run.Resul
 		}
 		at := fmt.Sprintf("mean seconds per estimate at n = %g: %s", n, describeAt(cs, n, append([]string{"exact"}, approximations...)...))
 		if len(ns) < 2 {
-			return run.Verdict{Pass: false, Evidence: fmt.Sprintf("the exact MMD ran at fewer than two n ≥ 1000 (%v); %s", xs(exact), at)}, nil
+			return run.Verdict{Outcome: legacyOutcome(false), Evidence: fmt.Sprintf("the exact MMD ran at fewer than two n ≥ 1000 (%v); %s", xs(exact), at)}, nil
 		}
 		slope, err := logLogSlope(ns, ts)
 		if err != nil {
 			return run.Verdict{}, err
 		}
 		return run.Verdict{
-			Pass:     slope >= 1.5 && slowest,
+			Outcome:  legacyOutcome(slope >= 1.5 && slowest),
 			Evidence: fmt.Sprintf("log-log slope of the exact MMD's time over n = %v: %.3f (at least 1.5); %s", ns, slope, at),
 		}, nil
 	}

@@ -105,13 +105,13 @@ func checkNoErrorFrom(dataset, method string, from float64) func(*run.Results) (
 			}
 		}
 		if len(ns) == 0 {
-			return run.Verdict{Pass: false, Evidence: fmt.Sprintf("%s ran at no n ≥ %g in this run", method, from)}, nil
+			return run.Verdict{Outcome: legacyOutcome(false), Evidence: fmt.Sprintf("%s ran at no n ≥ %g in this run", method, from)}, nil
 		}
 		pass := true
 		for _, e := range errs {
 			pass = pass && e == 0
 		}
-		return run.Verdict{Pass: pass, Evidence: fmt.Sprintf("%s error rate at n = %v: %s", method, ns, formatFloats(errs))}, nil
+		return run.Verdict{Outcome: legacyOutcome(pass), Evidence: fmt.Sprintf("%s error rate at n = %v: %s", method, ns, formatFloats(errs))}, nil
 	}
 }
 
@@ -135,7 +135,7 @@ func checkConvergenceOrder(dataset string) func(*run.Results) (run.Verdict, erro
 			pass = pass && v("linear") > v(m)
 		}
 		return run.Verdict{
-			Pass:     pass,
+			Outcome:  legacyOutcome(pass),
 			Evidence: fmt.Sprintf("mean Δ at n = %g: %s; Nyström/block ratio %.3g (at most 3 either way)", n, describeAt(cs, n, methods...), v("nystrom")/v("block")),
 		}, nil
 	}
@@ -155,7 +155,7 @@ func checkTimeOrder(dataset string, approximations []string) func(*run.Results) 
 		fast, slow := math.Min(v("rff"), v("nystrom")), math.Max(v("rff"), v("nystrom"))
 		pass := v("linear") < fast && slow/fast <= 2 && slow < v("block") && v("block") < v("exact")
 		return run.Verdict{
-			Pass:     pass,
+			Outcome:  legacyOutcome(pass),
 			Evidence: fmt.Sprintf("mean seconds per estimate at n = %g: %s; RFF/Nyström ratio %.3g (within a factor 2)", n, describeAt(cs, n, all...), v("rff")/v("nystrom")),
 		}, nil
 	}

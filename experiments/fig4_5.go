@@ -116,7 +116,7 @@ func checkErrorOrder(dataset string, methods ...string) func(*run.Results) (run.
 			means[i], _ = meanOver(cs[m], everyN)
 			pass = pass && (i == 0 || means[i-1] <= means[i])
 		}
-		return run.Verdict{Pass: pass, Evidence: fmt.Sprintf("mean error over n = %v of %v: %s", xs(cs[methods[0]]), methods, formatFloats(means))}, nil
+		return run.Verdict{Outcome: legacyOutcome(pass), Evidence: fmt.Sprintf("mean error over n = %v of %v: %s", xs(cs[methods[0]]), methods, formatFloats(means))}, nil
 	}
 }
 
@@ -131,7 +131,7 @@ func checkLinearFastestBlockSlowest(dataset string) func(*run.Results) (run.Verd
 		n := cs["linear"].last().X
 		v := func(m string) float64 { return valueAt(cs[m], n) }
 		return run.Verdict{
-			Pass:     v("linear") < v("nystrom") && v("nystrom") < v("block"),
+			Outcome:  legacyOutcome(v("linear") < v("nystrom") && v("nystrom") < v("block")),
 			Evidence: fmt.Sprintf("mean seconds per estimate at n = %g: %s", n, describeAt(cs, n, methods...)),
 		}, nil
 	}

@@ -377,7 +377,7 @@ func checkFig5_1BelowTheorem5(res *run.Results) (run.Verdict, error) {
 		return run.Verdict{}, err
 	}
 	return run.Verdict{
-		Pass: meanGap < 0 && maxGap < 0,
+		Outcome: legacyOutcome(meanGap < 0 && maxGap < 0),
 		Evidence: fmt.Sprintf("%s; Theorem 5 slope ½ ln(1 − θ): mean %.3g (thesis −0.002 at d = 10⁴); largest (mean − mean line) %.3g at k = %g, "+
 			"largest (max − drawn line) %.3g at k = %g; %d of %d draws below their own line at every k ≥ 1; "+
 			"Theorem 4: no atom outside the support in %d of %d draws",
@@ -520,7 +520,7 @@ func checkFig5_1Exponential(res *run.Results) (run.Verdict, error) {
 		return run.Verdict{}, err
 	}
 	return run.Verdict{
-		Pass:     slopes[2] <= mean.slope && slopes[5] <= mean.slope,
+		Outcome:  legacyOutcome(slopes[2] <= mean.slope && slopes[5] <= mean.slope),
 		Evidence: fmt.Sprintf("%s; Theorem 5 slope at m* %.3g", text, mean.slope),
 	}, nil
 }
@@ -541,7 +541,7 @@ func checkFig5_1Slower(res *run.Results) (run.Verdict, error) {
 		still = "still steeper"
 	}
 	return run.Verdict{
-		Pass: slopes[20] > slopes[5]/2,
+		Outcome: legacyOutcome(slopes[20] > slopes[5]/2),
 		Evidence: fmt.Sprintf("%s; ratio 20m*/5m* = %.3g (pass below 0.5); 20m* is %s than Theorem 5's slope at m* (%.3g)",
 			text, slopes[20]/slopes[5], still, mean.slope),
 	}, nil

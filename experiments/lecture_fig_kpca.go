@@ -269,7 +269,7 @@ func checkLectureKPCA(res *run.Results) (run.Verdict, error) {
 		return run.Verdict{}, err
 	}
 	return run.Verdict{
-		Pass: kLo >= kpcaSeparates && pHi <= pcaDoesNot,
+		Outcome: legacyOutcome(kLo >= kpcaSeparates && pHi <= pcaDoesNot),
 		Evidence: fmt.Sprintf("accuracy of the best threshold on PC1 over %d repetitions: kernel PCA (γ = %g) %.3f–%.3f (need ≥ %.2f), linear PCA %.3f–%.3f (need ≤ %.2f); for reference kernel PCA with scikit-learn's γ = %g: %.3f–%.3f",
 			reps, circlesGamma, kLo, kHi, kpcaSeparates, pLo, pHi, pcaDoesNot, circlesGammaExample, eLo, eHi),
 	}, nil

@@ -255,7 +255,7 @@ func checkLectureRFFUnbiased(res *run.Results) (run.Verdict, error) {
 		}
 		parts = append(parts, fmt.Sprintf("k = %g: largest |mean error| %.2g", byN[0].k, maxBias))
 	}
-	return run.Verdict{Pass: pass, Evidence: fmt.Sprintf("%d tests; largest |t| = %.2f (k = %g, n = %g) against the threshold %.2f; %s",
+	return run.Verdict{Outcome: legacyOutcome(pass), Evidence: fmt.Sprintf("%d tests; largest |t| = %.2f (k = %g, n = %g) against the threshold %.2f; %s",
 		tests, worstT, worstCell.k, worstCell.n, worstQ, strings.Join(parts, ", "))}, nil
 }
 
@@ -309,7 +309,7 @@ func checkLectureRFFRate(res *run.Results) (run.Verdict, error) {
 		parts = append(parts, fmt.Sprintf("k = %g: slope %.3f ± %.3f (tolerance %.3f), sd·√n at n = %g: %.3f (theory %.3f)",
 			k, slope, se, z*se, last.n, last.sd()*math.Sqrt(last.n), theory))
 	}
-	return run.Verdict{Pass: pass, Evidence: strings.Join(parts, "; ")}, nil
+	return run.Verdict{Outcome: legacyOutcome(pass), Evidence: strings.Join(parts, "; ")}, nil
 }
 
 // renderLectureRFF draws (a) the estimates against n, mean ± one standard deviation over the

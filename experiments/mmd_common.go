@@ -350,7 +350,7 @@ func claimFewestErrors(id, text, dataset, best string, others []string, keep fun
 		}
 		bestMean, used := meanOver(cs[best], keep)
 		if len(used) == 0 {
-			return run.Verdict{Pass: false, Evidence: fmt.Sprintf("%s has no sample size %s in this run", best, where)}, nil
+			return run.Verdict{Outcome: legacyOutcome(false), Evidence: fmt.Sprintf("%s has no sample size %s in this run", best, where)}, nil
 		}
 		inUsed := func(n float64) bool { return slices.Contains(used, n) }
 		pass := true
@@ -360,7 +360,7 @@ func claimFewestErrors(id, text, dataset, best string, others []string, keep fun
 			pass = pass && bestMean <= m
 			parts = append(parts, fmt.Sprintf("%s %.4g", o, m))
 		}
-		return run.Verdict{Pass: pass, Evidence: fmt.Sprintf("mean error over n = %v: %s", used, strings.Join(parts, ", "))}, nil
+		return run.Verdict{Outcome: legacyOutcome(pass), Evidence: fmt.Sprintf("mean error over n = %v: %s", used, strings.Join(parts, ", "))}, nil
 	}}
 }
 
@@ -381,7 +381,7 @@ func claimSameConvergence(id, text, dataset, a, b string) run.Claim {
 			return run.Verdict{}, err
 		}
 		return run.Verdict{
-			Pass: math.Abs(sa-sb) <= mmdSlopeTolerance,
+			Outcome: legacyOutcome(math.Abs(sa-sb) <= mmdSlopeTolerance),
 			Evidence: fmt.Sprintf("log-log slope of mean Δ vs n over n = %v: %s %.3f, %s %.3f (tolerance %.2f); mean Δ at n = %g: %s %.3g, %s %.3g",
 				xs(cs[a]), a, sa, b, sb, mmdSlopeTolerance, cs[a].last().X, a, cs[a].last().Mean, b, cs[b].last().Mean),
 		}, nil

@@ -248,7 +248,7 @@ func notesNystromGapClaim(id, text, method, bestMethod string) run.Claim {
 			}
 			ratio := last.Mean / first.Mean
 			return run.Verdict{
-				Pass: last.Mean < first.Mean && ratio <= bound,
+				Outcome: legacyOutcome(last.Mean < first.Mean && ratio <= bound),
 				Evidence: fmt.Sprintf("mean gap %.4g at c = %g, %.4g at c = %g: ratio %.3f (threshold %.3f); fitted exponent of c %.2f",
 					first.Mean, first.X, last.Mean, last.X, ratio, bound, slope),
 			}, nil

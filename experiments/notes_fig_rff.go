@@ -254,7 +254,7 @@ func notesRFFRateClaim(id, method, name string) run.Claim {
 				pass = pass && math.Abs(slope+0.5) <= notesRFFSlopeTolerance
 				parts[i] = fmt.Sprintf("p = %d: %.3f", p, slope)
 			}
-			return run.Verdict{Pass: pass, Evidence: "fitted exponent of c in the mean sup error: " + strings.Join(parts, ", ")}, nil
+			return run.Verdict{Outcome: legacyOutcome(pass), Evidence: "fitted exponent of c in the mean sup error: " + strings.Join(parts, ", ")}, nil
 		},
 	}
 }

@@ -213,7 +213,7 @@ func perrinFig1() *run.Experiment {
 				}
 				e, t := cs[0], ts[0]
 				return run.Verdict{
-					Pass: e.last().Mean < e.first().Mean && t.last().Mean > t.first().Mean,
+					Outcome: legacyOutcome(e.last().Mean < e.first().Mean && t.last().Mean > t.first().Mean),
 					Evidence: fmt.Sprintf("m = %g → %g: mean error %.4g → %.4g, mean time %.3g s → %.3g s (%d repetitions)",
 						e.first().X, e.last().X, e.first().Mean, e.last().Mean, t.first().Mean, t.last().Mean, e.last().N),
 				}, nil
@@ -342,7 +342,7 @@ func perrinFig2() *run.Experiment {
 					}
 					ev = append(ev, fmt.Sprintf("%s mean error over k = %v: %s", c.Method, xs(c), formatFloats(means)))
 				}
-				return run.Verdict{Pass: pass, Evidence: strings.Join(ev, "; ") + " (must not increase at any step)"}, nil
+				return run.Verdict{Outcome: legacyOutcome(pass), Evidence: strings.Join(ev, "; ") + " (must not increase at any step)"}, nil
 			},
 		}},
 	}
@@ -406,7 +406,7 @@ func perrinFig3() *run.Experiment {
 					}
 					c := cs[0]
 					return run.Verdict{
-						Pass: c.last().Mean >= 10*c.first().Mean,
+						Outcome: legacyOutcome(c.last().Mean >= 10*c.first().Mean),
 						Evidence: fmt.Sprintf("Nyström mean error %.4g at γ = %g, %.4g at γ = %g (ratio %.3g, threshold 10)",
 							c.first().Mean, c.first().X, c.last().Mean, c.last().X, c.last().Mean/c.first().Mean),
 					}, nil
@@ -425,7 +425,7 @@ func perrinFig3() *run.Experiment {
 						return fmt.Sprintf("%.4g (median %.4g, max %.4g)", c.last().Mean, c.last().Median, c.last().Max)
 					}
 					return run.Verdict{
-						Pass: me.last().Mean < ny.last().Mean && me.first().Mean <= 2*ny.first().Mean,
+						Outcome: legacyOutcome(me.last().Mean < ny.last().Mean && me.first().Mean <= 2*ny.first().Mean),
 						Evidence: fmt.Sprintf("mean error at γ = %g: MEKA %.4g, Nyström %.4g (BKA %.4g, best rank-k %.4g); at γ = %g: MEKA %s, Nyström %.4g (BKA %.4g, best rank-k %.4g; diagnostic: MEKA with 10k sampled rows %s)",
 							me.first().X, me.first().Mean, ny.first().Mean, bka.first().Mean, best.first().Mean,
 							me.last().X, at(me), ny.last().Mean, bka.last().Mean, best.last().Mean, at(more)),

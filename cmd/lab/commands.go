@@ -34,7 +34,7 @@ func newFlags(name, argsHelp, help string, s *settings) *flag.FlagSet {
 	}
 	fs.StringVar(&s.scale, "scale", "quick", "scale: smoke, quick or paper")
 	fs.StringVar(&s.results, "results", "results", "results root (tidy CSV per experiment under <root>/<scale>/)")
-	fs.StringVar(&s.figures, "figures", "figures", "where figures, tables and CLAIMS.md are written")
+	fs.StringVar(&s.figures, "figures", "", "where figures, tables and CLAIMS.md are written (default figures/ for quick,\nfigures/paper/ for paper, <results>/smoke/figures for smoke: no scale overwrites another's)")
 	fs.StringVar(&s.mirror, "mirror", "", "local data mirror laid out <mirror>/<name>/<file> (default $LAB_DATA_MIRROR)")
 	fs.StringVar(&s.cache, "cache", "", "download cache folder (default $LAB_DATA_CACHE or the user cache dir)")
 	return fs
@@ -71,6 +71,9 @@ func (s *settings) parse(fs *flag.FlagSet, args []string) (run.Scale, error) {
 	sc, err := run.ParseScale(s.scale)
 	if err != nil {
 		return "", usageError{err.Error()}
+	}
+	if s.figures == "" {
+		s.figures = sc.FiguresDir(s.results)
 	}
 	return sc, nil
 }
@@ -214,26 +217,37 @@ func cmdClaims(_ context.Context, args []string, stdout io.Writer) error {
 	return writeClaims(reg, sc, s.results, *out, stdout)
 }
 
-// writeClaims checks the claims of every registered experiment (missing results count as "not run")
-// and writes the Markdown report.
+// writeClaims checks the claims of every registered experiment at sc (missing results count as
+// "not run") and writes the Markdown report, with the verdicts of every other scale whose results
+// exist under the results root side by side (smoke only in a smoke report: it decides nothing).
 func writeClaims(reg *run.Registry, sc run.Scale, results, path string, stdout io.Writer) error {
-	var all []run.ClaimResult
-	for _, e := range reg.All() {
-		res, err := run.Load(e, sc, results)
-		if err != nil {
-			res = nil
+	check := func(scale run.Scale) (run.ScaleClaims, bool) {
+		out := run.ScaleClaims{Scale: scale}
+		found := false
+		for _, e := range reg.All() {
+			res, err := run.Load(e, scale, results)
+			if err != nil {
+				res = nil
+			}
+			found = found || res != nil
+			out.Claims = append(out.Claims, run.CheckClaims(e, res)...)
 		}
-		all = append(all, run.CheckClaims(e, res)...)
+		return out, found
 	}
-	if err := run.WriteClaimsReport(path, sc, all); err != nil {
+	main, _ := check(sc)
+	scales := []run.ScaleClaims{main}
+	for _, other := range run.Scales() {
+		if other == sc || other == run.Smoke {
+			continue
+		}
+		if c, found := check(other); found {
+			scales = append(scales, c)
+		}
+	}
+	if err := run.WriteClaimsReport(path, scales...); err != nil {
 		return err
 	}
-	counts := map[string]int{}
-	for _, c := range all {
-		counts[c.Status]++
-	}
-	fmt.Fprintf(stdout, "claims: %d pass, %d fail, %d not run, %d error; report in %s\n",
-		counts["pass"], counts["fail"], counts["not run"], counts["error"], path)
+	fmt.Fprintf(stdout, "%s; report in %s\n", run.CountStatuses(main.Claims), path)
 	return nil
 }
 

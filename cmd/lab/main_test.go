@@ -150,7 +150,7 @@ func TestClaimsReportWithoutResultsSaysNotRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(msg, "0 pass") {
+	if !strings.Contains(msg, "0 supported") || !strings.Contains(msg, "not run") {
 		t.Errorf("summary line: %s", msg)
 	}
 	report, err := os.ReadFile(out)
@@ -167,5 +167,33 @@ func TestFlagsAfterArguments(t *testing.T) {
 	}
 	if got := strings.Join(fs.Args(), " "); got != "verify kc1" || s.scale != "smoke" || s.figures != "f" {
 		t.Fatalf("args %q, scale %q, figures %q", got, s.scale, s.figures)
+	}
+}
+
+// A run at a scale other than quick never writes into the committed figures/: smoke renders under
+// its results root, paper into figures/paper.
+func TestScalesKeepTheirOutputsApart(t *testing.T) {
+	mirrorOrSkip(t)
+	dir := t.TempDir()
+	t.Chdir(dir)
+	if _, err := lab(t, "run", "--scale", "smoke", "--results", "res", "table6_1"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat("figures"); !os.IsNotExist(err) {
+		t.Fatalf("a smoke run created figures/ (%v)", err)
+	}
+	for _, f := range []string{"res/smoke/figures/table6_1.md", "res/smoke/figures/CLAIMS.md"} {
+		if _, err := os.Stat(f); err != nil {
+			t.Error(err)
+		}
+	}
+	if _, err := lab(t, "claims", "--scale", "paper", "--results", "res"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat("figures/paper/CLAIMS.md"); err != nil {
+		t.Error(err)
+	}
+	if _, err := os.Stat("figures/CLAIMS.md"); !os.IsNotExist(err) {
+		t.Errorf("a paper report overwrote figures/CLAIMS.md (%v)", err)
 	}
 }

@@ -8,19 +8,24 @@ import (
 	"github.com/fastkernels/kernellab/lab/safefile"
 )
 
-// The statuses of a ClaimResult.
+// The statuses of a ClaimResult: the three outcomes of a check, and the two ways a check can fail
+// to give one.
 const (
-	StatusPass   = "pass"
-	StatusFail   = "fail"
-	StatusNotRun = "not run"
-	StatusError  = "error"
+	StatusSupported    = "supported"
+	StatusContradicted = "contradicted"
+	StatusInconclusive = "inconclusive"
+	StatusNotRun       = "not run"
+	StatusError        = "error"
 )
+
+// statusOrder is the order statuses are counted in.
+var statusOrder = []string{StatusSupported, StatusContradicted, StatusInconclusive, StatusNotRun, StatusError}
 
 // ClaimResult is the outcome of one claim on one scale's results, one row of the claims report.
 type ClaimResult struct {
-	Experiment, ClaimID, Text string
-	// Status is "pass", "fail", "not run" (no results) or "error" (the check failed to run;
-	// Evidence says why).
+	Experiment, ClaimID, Text, Rule string
+	// Status is one of the Status constants: "supported", "contradicted", "inconclusive", "not run"
+	// (no results) or "error" (the check failed to run; Evidence says why).
 	Status   string
 	Evidence string
 	Scale    Scale
@@ -34,7 +39,7 @@ func CheckClaims(e *Experiment, res *Results) []ClaimResult {
 	}
 	out := make([]ClaimResult, len(e.Claims))
 	for i, c := range e.Claims {
-		cr := ClaimResult{Experiment: e.ID, ClaimID: c.ID, Text: c.Text}
+		cr := ClaimResult{Experiment: e.ID, ClaimID: c.ID, Text: c.Text, Rule: c.Rule}
 		switch {
 		case res == nil:
 			cr.Status = StatusNotRun
@@ -46,10 +51,18 @@ func CheckClaims(e *Experiment, res *Results) []ClaimResult {
 			switch {
 			case err != nil:
 				cr.Status, cr.Evidence = StatusError, err.Error()
-			case v.Pass:
-				cr.Status, cr.Evidence = StatusPass, v.Evidence
 			default:
-				cr.Status, cr.Evidence = StatusFail, v.Evidence
+				cr.Evidence = v.Evidence
+				switch v.Outcome {
+				case Supported:
+					cr.Status = StatusSupported
+				case Contradicted:
+					cr.Status = StatusContradicted
+				case Inconclusive:
+					cr.Status = StatusInconclusive
+				default:
+					cr.Status, cr.Evidence = StatusError, fmt.Sprintf("check returned outcome %v", v.Outcome)
+				}
 			}
 		}
 		out[i] = cr
@@ -66,39 +79,96 @@ func callCheck(c Claim, res *Results) (v Verdict, err error) {
 	return c.Check(res)
 }
 
-// WriteClaimsReport writes a Markdown report atomically: the scale and the counts per status, then
-// a table per experiment (in the order of results) with claim, status (PASS, FAIL, NOT RUN, ERROR)
-// and evidence.
-func WriteClaimsReport(path string, sc Scale, results []ClaimResult) error {
+// ScaleClaims is the claims of the whole catalogue checked at one scale.
+type ScaleClaims struct {
+	Scale  Scale
+	Claims []ClaimResult
+}
+
+// WriteClaimsReport writes a Markdown report atomically. The first entry is the report's own
+// scale, whose evidence is shown; every further entry (another scale whose results exist) adds a
+// column with its verdicts side by side. The report starts with the counts per verdict of each
+// scale, then a table per experiment (in the order of the first entry): the claim in the source's
+// words, the verdict at each scale, and the evidence with its rule.
+func WriteClaimsReport(path string, scales ...ScaleClaims) error {
+	if len(scales) == 0 {
+		return fmt.Errorf("run: claims report %s: no scale", path)
+	}
 	return safefile.Write(path, func(w io.Writer) error {
-		_, err := io.WriteString(w, claimsMarkdown(sc, results))
+		_, err := io.WriteString(w, claimsMarkdown(scales))
 		return err
 	})
 }
 
-func claimsMarkdown(sc Scale, results []ClaimResult) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "# Claims report (scale: %s)\n\n", sc)
+// CountStatuses gives the number of claims per status, in the report's words
+// ("12 supported, 3 contradicted, ...").
+func CountStatuses(results []ClaimResult) string {
 	counts := map[string]int{}
-	var order []string
-	byExp := map[string][]ClaimResult{}
 	for _, r := range results {
 		counts[r.Status]++
+	}
+	parts := make([]string, len(statusOrder))
+	for i, s := range statusOrder {
+		parts[i] = fmt.Sprintf("%d %s", counts[s], s)
+	}
+	return fmt.Sprintf("%d claims: %s", len(results), strings.Join(parts, ", "))
+}
+
+func claimsMarkdown(scales []ScaleClaims) string {
+	var b strings.Builder
+	main := scales[0]
+	fmt.Fprintf(&b, "# Claims report (scale: %s)\n\n", main.Scale)
+	for _, s := range scales {
+		fmt.Fprintf(&b, "- %s: %s.\n", s.Scale, CountStatuses(s.Claims))
+	}
+	b.WriteString("\nSUPPORTED / CONTRADICTED: the test for / against the claim rejects at level 0.05 (one-sided; a claim over " +
+		"several data sets or sizes controls the family-wise level by Holm's method). INCONCLUSIVE: neither rejects, or the " +
+		"claim's premise does not hold at this scale (the evidence says which). Intervals are 90% two-sided, the matching " +
+		"interval of a one-sided test at 0.05. See the README's \"How to read a verdict\".\n")
+	other := map[Scale]map[string]string{}
+	for _, s := range scales[1:] {
+		m := map[string]string{}
+		for _, r := range s.Claims {
+			m[r.Experiment+"\x00"+r.ClaimID] = r.Status
+		}
+		other[s.Scale] = m
+	}
+	var order []string
+	byExp := map[string][]ClaimResult{}
+	for _, r := range main.Claims {
 		if _, ok := byExp[r.Experiment]; !ok {
 			order = append(order, r.Experiment)
 		}
 		byExp[r.Experiment] = append(byExp[r.Experiment], r)
 	}
-	fmt.Fprintf(&b, "%d claims: %d pass, %d fail, %d error, %d not run.\n",
-		len(results), counts[StatusPass], counts[StatusFail], counts[StatusError], counts[StatusNotRun])
+	header := "| Claim | " + string(main.Scale)
+	sep := "|---|---"
+	for _, s := range scales[1:] {
+		header += " | " + string(s.Scale)
+		sep += "|---"
+	}
+	header += " | Evidence (" + string(main.Scale) + ") |\n"
+	sep += "|---|\n"
 	for _, id := range order {
-		fmt.Fprintf(&b, "\n## %s\n\n| Claim | Status | Evidence |\n|---|---|---|\n", markdownCell(id))
+		fmt.Fprintf(&b, "\n## %s\n\n%s%s", markdownCell(id), header, sep)
 		for _, r := range byExp[id] {
 			claim := "**" + markdownCell(r.ClaimID) + "**"
 			if r.Text != "" {
 				claim += " " + markdownCell(r.Text)
 			}
-			fmt.Fprintf(&b, "| %s | %s | %s |\n", claim, statusLabel(r.Status), markdownCell(r.Evidence))
+			row := "| " + claim + " | " + statusLabel(r.Status)
+			for _, s := range scales[1:] {
+				st, ok := other[s.Scale][r.Experiment+"\x00"+r.ClaimID]
+				if !ok {
+					st = StatusNotRun
+				}
+				row += " | " + statusLabel(st)
+			}
+			ev := markdownCell(r.Evidence)
+			if r.Rule != "" {
+				ev = "*Rule: " + markdownCell(r.Rule) + "*<br>" + ev
+			}
+			b.WriteString(row + " | " + ev + " |\n")
 		}
 	}
 	return b.String()

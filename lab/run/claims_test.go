@@ -13,16 +13,18 @@ func TestCheckClaimsAndReport(t *testing.T) {
 	e := stub("fig3_2")
 	e.Claims = []Claim{
 		{ID: "c1", Text: "RLS beats uniform", Check: func(res *Results) (Verdict, error) {
-			return Verdict{Pass: len(res.Rows) == 1, Evidence: "err 0.1 | 0.3"}, nil
+			return Verdict{Outcome: Supported, Evidence: "err 0.1 | 0.3"}, nil
 		}},
-		{ID: "c2", Text: "error shrinks", Check: func(*Results) (Verdict, error) { return Verdict{Evidence: "0.2 > 0.1\nat s=100"}, nil }},
+		{ID: "c2", Text: "error shrinks", Check: func(*Results) (Verdict, error) {
+			return Verdict{Outcome: Contradicted, Evidence: "0.2 > 0.1\nat s=100"}, nil
+		}},
 		{ID: "c3", Check: func(*Results) (Verdict, error) { return Verdict{}, errors.New("no rows for s=50") }},
 		{ID: "c4", Check: func(*Results) (Verdict, error) { panic("index out of range") }},
 		{ID: "c5", Text: "manual"},
 	}
 	res := &Results{ID: "fig3_2", Scale: Quick, Rows: []Row{{ID: "fig3_2", Metric: "err"}}}
 	got := CheckClaims(e, res)
-	wantStatus := []string{"pass", "fail", "error", "error", "error"}
+	wantStatus := []string{"supported", "contradicted", "error", "error", "error"}
 	for i, r := range got {
 		if r.Status != wantStatus[i] || r.Experiment != "fig3_2" || r.Scale != Quick {
 			t.Errorf("claim %s: %+v, want status %s", r.ClaimID, r, wantStatus[i])
@@ -32,26 +34,31 @@ func TestCheckClaimsAndReport(t *testing.T) {
 		t.Errorf("error evidence: %q, %q", got[2].Evidence, got[3].Evidence)
 	}
 	other := stub("tab1")
-	other.Claims = []Claim{{ID: "t1", Text: "fast", Check: func(*Results) (Verdict, error) { return Verdict{Pass: true}, nil }}}
+	other.Claims = []Claim{{ID: "t1", Text: "fast", Check: func(*Results) (Verdict, error) { return Verdict{Outcome: Supported}, nil }}}
 	notRun := CheckClaims(other, nil)
 	if len(notRun) != 1 || notRun[0].Status != "not run" {
 		t.Fatalf("nil results: %+v", notRun)
 	}
 
 	path := filepath.Join(t.TempDir(), "claims.md")
-	if err := WriteClaimsReport(path, Quick, append(got, notRun...)); err != nil {
+	// A paper-scale run that decided c1 the other way and never ran tab1 shows beside quick.
+	paper := []ClaimResult{{Experiment: "fig3_2", ClaimID: "c1", Status: StatusContradicted, Scale: Paper}}
+	e.Claims[0].Rule = "paired t"
+	got[0].Rule = "paired t"
+	if err := WriteClaimsReport(path, ScaleClaims{Quick, append(got, notRun...)}, ScaleClaims{Paper, paper}); err != nil {
 		t.Fatal(err)
 	}
 	report := string(readFile(t, path))
 	for _, want := range []string{
 		"# Claims report (scale: quick)\n",
-		"6 claims: 1 pass, 1 fail, 3 error, 1 not run.\n",
-		"## fig3_2\n\n| Claim | Status | Evidence |\n|---|---|---|\n",
-		"| **c1** RLS beats uniform | PASS | err 0.1 \\| 0.3 |\n",
-		"| **c2** error shrinks | FAIL | 0.2 > 0.1<br>at s=100 |\n",
-		"| **c5** manual | ERROR | claim has no check function |\n",
+		"- quick: 6 claims: 1 supported, 1 contradicted, 0 inconclusive, 1 not run, 3 error.\n",
+		"- paper: 1 claims: 0 supported, 1 contradicted, 0 inconclusive, 0 not run, 0 error.\n",
+		"## fig3_2\n\n| Claim | quick | paper | Evidence (quick) |\n|---|---|---|---|\n",
+		"| **c1** RLS beats uniform | SUPPORTED | CONTRADICTED | *Rule: paired t*<br>err 0.1 \\| 0.3 |\n",
+		"| **c2** error shrinks | CONTRADICTED | NOT RUN | 0.2 > 0.1<br>at s=100 |\n",
+		"| **c5** manual | ERROR | NOT RUN | claim has no check function |\n",
 		"## tab1\n",
-		"| **t1** fast | NOT RUN |  |\n",
+		"| **t1** fast | NOT RUN | NOT RUN |  |\n",
 	} {
 		if !strings.Contains(report, want) {
 			t.Errorf("report lacks %q:\n%s", want, report)

@@ -78,15 +78,22 @@ type Experiment struct {
 
 // Claim is one statement the source draws from an experiment, checked on our own results.
 type Claim struct {
+	// ID names the claim within its experiment; Text is the source's statement in its own words
+	// (translated), made precise enough to test.
 	ID, Text string
-	// Check decides the claim from the results and gives the numbers behind the verdict.
+	// Rule is the statistic and the decision rule in words: what is estimated, on which draws, and
+	// what supports or contradicts the claim.
+	Rule string
+	// Check decides the claim from the results and gives the numbers behind the verdict. It builds
+	// its statistics with the tests of this package (Decide, MeanAbove, Equivalent, ...).
 	Check func(res *Results) (Verdict, error)
 }
 
 // Verdict is the outcome of a claim check.
 type Verdict struct {
-	Pass bool
-	// Evidence is the numbers behind the verdict, one line or a few.
+	Outcome Outcome
+	// Evidence is the numbers behind the verdict: each estimate with its interval (or p-value), the
+	// number of draws and the rule in words.
 	Evidence string
 }
 

@@ -38,3 +38,20 @@ func (sc Scale) validate() error {
 	}
 	return fmt.Errorf("run: unknown scale %q (want %s, %s or %s)", string(sc), Smoke, Quick, Paper)
 }
+
+// Scales lists the scales from smallest to largest.
+func Scales() []Scale { return []Scale{Smoke, Quick, Paper} }
+
+// FiguresDir is where a run at this scale writes its figures, tables and claims report by
+// default, so that no scale overwrites another's committed outputs: quick (the committed
+// reference) in figures/, paper beside it in figures/paper/, and smoke (what the tests run, never
+// committed) under the results root, <results>/smoke/figures.
+func (sc Scale) FiguresDir(resultsRoot string) string {
+	switch sc {
+	case Quick:
+		return "figures"
+	case Paper:
+		return "figures/paper"
+	}
+	return resultsRoot + "/" + string(sc) + "/figures"
+}

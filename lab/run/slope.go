@@ -1,0 +1,137 @@
+package run
+
+import (
+	"fmt"
+	"math"
+
+	"gonum.org/v1/gonum/stat"
+	"gonum.org/v1/gonum/stat/distuv"
+)
+
+// slopeFit is a least-squares line through (x, y) with the standard error of its slope.
+type slopeFit struct {
+	slope, se float64
+	df        int
+	reason    string
+}
+
+// fitSlope fits y = a + b·x by least squares (gonum stat.LinearRegression) over every draw, so the
+// slope's standard error, √(RSS/(n − 2) / Σ(x − x̄)²), reflects the spread between draws.
+func fitSlope(x, y []float64) slopeFit {
+	if len(x) != len(y) {
+		return slopeFit{reason: fmt.Sprintf("%d x against %d y values", len(x), len(y))}
+	}
+	for i := range x {
+		if math.IsNaN(x[i]) || math.IsInf(x[i], 0) || math.IsNaN(y[i]) || math.IsInf(y[i], 0) {
+			return slopeFit{reason: "a point is not finite"}
+		}
+	}
+	if len(x) < 3 {
+		return slopeFit{reason: fmt.Sprintf("%d points: at least 3 are needed for the slope's standard error", len(x))}
+	}
+	xm := stat.Mean(x, nil)
+	var sxx float64
+	for _, v := range x {
+		sxx += (v - xm) * (v - xm)
+	}
+	if sxx == 0 {
+		return slopeFit{reason: "every point has the same x"}
+	}
+	a, b := stat.LinearRegression(x, y, nil, false)
+	var rss float64
+	for i := range x {
+		r := y[i] - a - b*x[i]
+		rss += r * r
+	}
+	df := len(x) - 2
+	return slopeFit{slope: b, se: math.Sqrt(rss / float64(df) / sxx), df: df}
+}
+
+// slopeTest turns an estimate with standard error se on df degrees of freedom into a test of
+// "estimate above c" (above) or "below c".
+func slopeTest(label string, est, se float64, df int, c float64, above bool) Test {
+	t := Test{Label: label, Estimate: est, N: df + 2}
+	if se == 0 {
+		t.Lo, t.Hi = est, est
+		up, down := 1.0, 1.0
+		if est > c {
+			up = 0
+		} else if est < c {
+			down = 0
+		}
+		t.PSupport, t.PContradict = up, down
+		if !above {
+			t.PSupport, t.PContradict = down, up
+		}
+		return t
+	}
+	dist := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(df)}
+	q := dist.Quantile(1 - Alpha)
+	t.Lo, t.Hi = est-q*se, est+q*se
+	up := 1 - dist.CDF((est-c)/se)
+	down := dist.CDF((est - c) / se)
+	t.PSupport, t.PContradict = up, down
+	if !above {
+		t.PSupport, t.PContradict = down, up
+	}
+	return t
+}
+
+// SlopeAbove tests the claim "y grows with x at a slope above c" (for a power law, x and y are
+// logarithms and c the exponent) by a one-sided t test on the least-squares slope over every draw:
+// supported if the slope is significantly above c, contradicted if significantly below.
+func SlopeAbove(label string, x, y []float64, c float64) Test {
+	f := fitSlope(x, y)
+	if f.reason != "" {
+		return Premise(label, f.reason)
+	}
+	t := slopeTest(label, f.slope, f.se, f.df, c, true)
+	t.Rule = fmt.Sprintf("least-squares slope over every draw, 90%% t interval; supported if above %.4g, contradicted if below", c)
+	return t
+}
+
+// SlopeBelow tests the claim "the slope of y against x is below c"; see SlopeAbove.
+func SlopeBelow(label string, x, y []float64, c float64) Test {
+	f := fitSlope(x, y)
+	if f.reason != "" {
+		return Premise(label, f.reason)
+	}
+	t := slopeTest(label, f.slope, f.se, f.df, c, false)
+	t.Rule = fmt.Sprintf("least-squares slope over every draw, 90%% t interval; supported if below %.4g, contradicted if above", c)
+	return t
+}
+
+// SlopesEquivalent tests the claim "two curves have the same slope, within ±margin" by two
+// one-sided t tests on the difference of their least-squares slopes (independent fits, standard
+// error √(se₁² + se₂²), degrees of freedom the smaller of the two: conservative). Supported when
+// the difference's 90% interval lies inside (−margin, margin), contradicted when the difference
+// is shown to lie outside. Callers check first that the slopes mean something (e.g. both curves
+// do converge): a claim of equal speed between two curves that do not move is not supported by
+// equal slopes of zero.
+func SlopesEquivalent(label string, x1, y1, x2, y2 []float64, margin float64) Test {
+	f1, f2 := fitSlope(x1, y1), fitSlope(x2, y2)
+	if f1.reason != "" || f2.reason != "" {
+		return Premise(label, "slopes cannot be fitted: "+f1.reason+f2.reason)
+	}
+	d := f1.slope - f2.slope
+	se := math.Hypot(f1.se, f2.se)
+	df := min(f1.df, f2.df)
+	t := Test{Label: label, Estimate: d, N: df + 2,
+		Rule: fmt.Sprintf("difference of least-squares slopes (%.4g and %.4g), TOST, margin ±%.4g", f1.slope, f2.slope, margin)}
+	if se == 0 {
+		t.Lo, t.Hi = d, d
+		t.PSupport, t.PContradict = 1, 1
+		if math.Abs(d) < margin {
+			t.PSupport = 0
+		} else if math.Abs(d) > margin {
+			t.PContradict = 0
+		}
+		return t
+	}
+	dist := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(df)}
+	q := dist.Quantile(1 - Alpha)
+	t.Lo, t.Hi = d-q*se, d+q*se
+	t.PSupport = math.Max(1-dist.CDF((d+margin)/se), dist.CDF((d-margin)/se))
+	t.PContradict = math.Min(1, 2*math.Min(1-dist.CDF((d-margin)/se), dist.CDF((d+margin)/se)))
+	return t
+}

@@ -1,0 +1,31 @@
+package run
+
+import (
+	"errors"
+	"time"
+)
+
+// TimeMedian times f the way a timing claim needs it: one untimed warm-up call (caches, page
+// faults, lazily built tables), then calls timed calls, and returns the median in seconds, which
+// one slow call (a garbage collection, another process) cannot move. calls must be at least 1; the
+// first error of f is returned.
+func TimeMedian(calls int, f func() error) (float64, error) {
+	if calls < 1 {
+		return 0, errors.New("run: TimeMedian needs at least one timed call")
+	}
+	if f == nil {
+		return 0, errors.New("run: TimeMedian: nil function")
+	}
+	if err := f(); err != nil {
+		return 0, err
+	}
+	times := make([]float64, calls)
+	for i := range times {
+		start := time.Now()
+		if err := f(); err != nil {
+			return 0, err
+		}
+		times[i] = time.Since(start).Seconds()
+	}
+	return median(times), nil
+}

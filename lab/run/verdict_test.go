@@ -1,0 +1,246 @@
+package run
+
+import (
+	"errors"
+	"math"
+	"strings"
+	"testing"
+)
+
+func near(t *testing.T, what string, got, want, tol float64) {
+	t.Helper()
+	if math.Abs(got-want) > tol {
+		t.Errorf("%s = %.10g, want %.10g (±%g)", what, got, want, tol)
+	}
+}
+
+// One-to-ten has mean 5.5 and standard error 3.0276504/√10 = 0.9574271; with 9 degrees of freedom
+// the one-sided 5% point of Student's t is 1.8331129 (every statistics table), so testing
+// "mean above 5.5 − 1.8331129·0.9574271" gives p = 0.05 exactly and that value as the lower end of
+// the 90% interval.
+func TestMeanTestsAgainstTables(t *testing.T) {
+	d := []float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
+	c := 5.5 - 1.8331129*0.9574271
+	m := MeanAbove("x", d, c)
+	near(t, "p for", m.PSupport, 0.05, 1e-6)
+	near(t, "p against", m.PContradict, 0.95, 1e-6)
+	near(t, "lower end", m.Lo, c, 1e-6)
+	near(t, "upper end", m.Hi, 11-c, 1e-6)
+	if m.N != 10 || m.Outcome() != Inconclusive {
+		t.Errorf("N %d outcome %v", m.N, m.Outcome())
+	}
+	// t = 2 on 5 degrees of freedom: P(T > 2) = 0.0509697 (scipy.stats.t.sf(2, 5)).
+	// Sample 0, 0, 0, 0, 0, 6·k: mean k, sd √6·k... choose values whose t is exactly 2 instead:
+	// d = mean + se·√n·z with z standardised so that mean/se = 2.
+	z := []float64{-1, -1, -1, 1, 1, 1}
+	sd := math.Sqrt(6.0 / 5.0)
+	se := sd / math.Sqrt(6)
+	for i := range z {
+		z[i] += 2 * se
+	}
+	near(t, "P(T5 > 2)", MeanAbove("x", z, 0).PSupport, 0.0509697, 1e-6)
+	near(t, "P(T5 < 2)", MeanBelow("x", z, 0).PSupport, 1-0.0509697, 1e-6)
+	if got := MeanBelow("x", []float64{-3, -2.9, -3.1}, 0).Outcome(); got != Supported {
+		t.Errorf("clearly below: %v", got)
+	}
+	if got := MeanBelow("x", []float64{3, 2.9, 3.1}, 0).Outcome(); got != Contradicted {
+		t.Errorf("clearly above: %v", got)
+	}
+	for _, bad := range [][]float64{nil, {1}, {1, math.NaN()}, {math.Inf(1), 1, 2}} {
+		if m := MeanAbove("x", bad, 0); m.Outcome() != Inconclusive || m.Reason == "" {
+			t.Errorf("%v: %+v", bad, m)
+		}
+	}
+	// Identical draws decide exactly.
+	if MeanAbove("x", []float64{1, 1, 1}, 0).Outcome() != Supported || MeanAbove("x", []float64{0, 0}, 0).Outcome() != Inconclusive {
+		t.Error("zero standard error")
+	}
+}
+
+func TestEquivalentDrivesEachOutcome(t *testing.T) {
+	for _, tc := range []struct {
+		d    []float64
+		want Outcome
+	}{
+		{[]float64{0.01, -0.01, 0.02, 0, -0.02}, Supported},
+		{[]float64{5.1, 4.9, 5, 5.2, 4.8}, Contradicted},
+		{[]float64{-5.1, -4.9, -5, -5.2, -4.8}, Contradicted},
+		{[]float64{3, -3, 2, -2, 0.5}, Inconclusive},
+		{[]float64{0.9, 0.95, 1.05, 1.1, 1}, Inconclusive},
+	} {
+		if got := Equivalent("x", tc.d, 1).Outcome(); got != tc.want {
+			t.Errorf("%v: %v, want %v (%s)", tc.d, got, tc.want, Equivalent("x", tc.d, 1))
+		}
+	}
+}
+
+// Exact binomial values by hand: P(X ≤ 1 | n = 10, p = 1/2) = 11/1024. Clopper–Pearson's ends for
+// 0 and n events have closed forms: 1 − α^(1/n) and α^(1/n).
+func TestBinomialTests(t *testing.T) {
+	r := RateBelow("x", 1, 10, 0.5)
+	near(t, "P(X ≤ 1)", r.PSupport, 11.0/1024, 1e-12)
+	near(t, "P(X ≥ 1)", r.PContradict, 1-1.0/1024, 1e-12)
+	if r.Outcome() != Supported {
+		t.Errorf("1 of 10 below 1/2: %v", r.Outcome())
+	}
+	z := RateBelow("x", 0, 10, 0.5)
+	near(t, "upper end for 0/10", z.Hi, 1-math.Pow(0.05, 0.1), 1e-9)
+	all := RateAbove("x", 10, 10, 0.5)
+	near(t, "lower end for 10/10", all.Lo, math.Pow(0.05, 0.1), 1e-9)
+	near(t, "P(X ≥ 10)", all.PSupport, 1.0/1024, 1e-12)
+	if RateAbove("x", 1, 10, 0.5).Outcome() != Contradicted || RateBelow("x", 5, 10, 0.5).Outcome() != Inconclusive {
+		t.Error("rate outcomes")
+	}
+	for _, bad := range [][2]int{{0, 0}, {-1, 3}, {4, 3}} {
+		if RateBelow("x", bad[0], bad[1], 0.5).Reason == "" {
+			t.Errorf("%v accepted", bad)
+		}
+	}
+}
+
+func TestFewerErrorsIsMcNemar(t *testing.T) {
+	// A alone wrong on 1 decision, B alone wrong on 9, both wrong on 5, both right on 85.
+	var a, b []bool
+	add := func(k int, x, y bool) {
+		for range k {
+			a, b = append(a, x), append(b, y)
+		}
+	}
+	add(1, true, false)
+	add(9, false, true)
+	add(5, true, true)
+	add(85, false, false)
+	m := FewerErrors("x", a, b)
+	near(t, "p for", m.PSupport, 11.0/1024, 1e-12)
+	near(t, "estimate", m.Estimate, (6.0-14)/100, 1e-12)
+	if m.Outcome() != Supported || FewerErrors("x", b, a).Outcome() != Contradicted {
+		t.Errorf("outcomes %v %v", m.Outcome(), FewerErrors("x", b, a).Outcome())
+	}
+	if FewerErrors("x", []bool{true, false}, []bool{true, false}).Outcome() != Inconclusive {
+		t.Error("no discordant pair")
+	}
+	if FewerErrors("x", []bool{true}, nil).Reason == "" {
+		t.Error("unpaired accepted")
+	}
+}
+
+// y = 1 + 2x plus residuals (1, −1, −1, 1) orthogonal to 1 and x: slope 2 exactly, RSS 4 on 2
+// degrees of freedom, Σ(x − x̄)² = 5, so se = √0.4; t(0.95, 2) = 2.9199856.
+func TestSlopeAgainstClosedForm(t *testing.T) {
+	x := []float64{0, 1, 2, 3}
+	y := []float64{2, 2, 4, 8}
+	s := SlopeAbove("x", x, y, 0)
+	near(t, "slope", s.Estimate, 2, 1e-12)
+	near(t, "lower end", s.Lo, 2-2.9199856*math.Sqrt(0.4), 1e-6)
+	if s.Outcome() != Supported || SlopeBelow("x", x, y, 0).Outcome() != Contradicted || SlopeAbove("x", x, y, 2).Outcome() != Inconclusive {
+		t.Error("slope outcomes")
+	}
+	if SlopeAbove("x", x[:2], y[:2], 0).Reason == "" || SlopeAbove("x", []float64{1, 1, 1}, []float64{1, 2, 3}, 0).Reason == "" {
+		t.Error("degenerate fits accepted")
+	}
+	same := SlopesEquivalent("x", x, y, x, []float64{3, 3, 5, 9}, 0.5)
+	near(t, "difference", same.Estimate, 0, 1e-12)
+	if same.Outcome() != Inconclusive { // se √0.8 is too wide for ±0.5
+		t.Errorf("wide equal slopes: %v", same)
+	}
+	exact := []float64{1, 3, 5, 7}
+	if SlopesEquivalent("x", x, exact, x, []float64{0, 2.1, 4.2, 6.3}, 0.5).Outcome() != Supported ||
+		SlopesEquivalent("x", x, exact, x, []float64{0, 1, 2, 3}, 0.5).Outcome() != Contradicted {
+		t.Error("exact slopes")
+	}
+}
+
+func TestHolmAgainstHandComputation(t *testing.T) {
+	got := Holm([]float64{0.01, 0.04, 0.03, 0.005})
+	for i, want := range []float64{0.03, 0.06, 0.06, 0.02} {
+		near(t, "adjusted p", got[i], want, 1e-12)
+	}
+	if h := Holm([]float64{math.NaN(), 0.5}); h[0] != 1 || h[1] != 1 {
+		t.Errorf("NaN: %v", h)
+	}
+}
+
+func TestDecideFamily(t *testing.T) {
+	sup := Test{Label: "a", PSupport: 0.001, PContradict: 0.999}
+	weak := Test{Label: "b", PSupport: 0.03, PContradict: 0.97} // 0.03·2 > 0.05 after Holm in a family of 3
+	con := Test{Label: "c", PSupport: 0.999, PContradict: 0.001}
+	for _, tc := range []struct {
+		tests []Test
+		want  Outcome
+	}{
+		{[]Test{sup, sup}, Supported},
+		{[]Test{sup, weak, weak}, Inconclusive},
+		{[]Test{sup, weak}, Supported},
+		{[]Test{weak}, Supported},
+		{[]Test{sup, con}, Contradicted},
+		{[]Test{sup, Premise("p", "every method at chance")}, Inconclusive},
+		{nil, Inconclusive},
+	} {
+		if got := Decide(tc.tests).Outcome; got != tc.want {
+			t.Errorf("%v: %v, want %v", tc.tests, got, tc.want)
+		}
+	}
+	v := Decide([]Test{sup, Premise("p", "every method at chance")}, "note")
+	for _, want := range []string{"every method at chance", "Holm", "note", "a: "} {
+		if !strings.Contains(v.Evidence, want) {
+			t.Errorf("evidence lacks %q: %s", want, v.Evidence)
+		}
+	}
+}
+
+func TestRatioOfMedians(t *testing.T) {
+	fast := []float64{1.0, 1.1, 0.9, 1.05, 0.95}
+	slow := []float64{2.0, 2.2, 1.9, 2.1, 1.8}
+	r := RatioBelow("x", fast, slow, true, 1)
+	near(t, "ratio", r.Estimate, 1.0/2.0, 1e-12)
+	if r.Outcome() != Supported || RatioAbove("x", fast, slow, true, 1).Outcome() != Contradicted ||
+		RatioBelow("x", slow, fast, false, 1).Outcome() != Contradicted {
+		t.Errorf("clear ratios: %s", r)
+	}
+	if RatioWithin("x", fast, slow, true, 3).Outcome() != Supported || RatioWithin("x", fast, slow, true, 1.2).Outcome() != Contradicted {
+		t.Error("within a factor")
+	}
+	mixed := []float64{0.5, 2.5, 1.0, 3, 0.7}
+	if got := RatioBelow("x", mixed, fast, true, 1).Outcome(); got != Inconclusive {
+		t.Errorf("straddling ratio: %v (%s)", got, RatioBelow("x", mixed, fast, true, 1))
+	}
+	if a, b := RatioBelow("x", mixed, fast, true, 1), RatioBelow("x", mixed, fast, true, 1); a != b {
+		t.Error("bootstrap not deterministic")
+	}
+	if RatioBelow("x", []float64{1, 0}, fast[:2], true, 1).Reason == "" || RatioBelow("x", fast, slow[:2], true, 1).Reason == "" {
+		t.Error("bad times accepted")
+	}
+}
+
+func TestPairedDifferences(t *testing.T) {
+	row := func(rep int, n string, v float64) Row {
+		return Row{Dataset: "d", Rep: rep, Params: []Param{{"n", n}}, Value: v}
+	}
+	a := []Row{row(0, "1", 5), row(1, "1", 7), row(0, "2", 1)}
+	b := []Row{row(0, "2", 0.5), row(1, "1", 6), row(0, "1", 4)}
+	d, err := PairedDifferences(a, b)
+	if err != nil || len(d) != 3 || d[0] != 1 || d[1] != 1 || d[2] != 0.5 {
+		t.Fatalf("%v %v", d, err)
+	}
+	if _, err := PairedDifferences(a, b[:2]); err == nil {
+		t.Error("unpaired rows accepted")
+	}
+	if _, err := PairedDifferences(a, []Row{b[0], b[0], b[1]}); err == nil {
+		t.Error("duplicate rows accepted")
+	}
+}
+
+func TestTimeMedian(t *testing.T) {
+	calls := 0
+	s, err := TimeMedian(5, func() error { calls++; return nil })
+	if err != nil || calls != 6 || s < 0 {
+		t.Errorf("%g %v after %d calls, want 6 (one warm-up)", s, err, calls)
+	}
+	boom := errors.New("boom")
+	if _, err := TimeMedian(3, func() error { return boom }); !errors.Is(err, boom) {
+		t.Error(err)
+	}
+	if _, err := TimeMedian(0, func() error { return nil }); err == nil {
+		t.Error("0 calls accepted")
+	}
+}
