@@ -180,6 +180,7 @@ main_run() {
   echo
   echo "figures and tables: $FIGURES"
   echo "claims report:      $FIGURES/CLAIMS.md"
+  echo "gallery:            $FIGURES/README.md"
   echo "tidy results:       $RESULTS/$SCALE"
   [ "$NOTEBOOKS" = 1 ] && [ ${#ONLY[@]} -eq 0 ] && echo "executed notebooks: $RESULTS/$SCALE/notebooks"
   return 0

@@ -219,7 +219,8 @@ func cmdClaims(_ context.Context, args []string, stdout io.Writer) error {
 
 // writeClaims checks the claims of every registered experiment at sc (missing results count as
 // "not run") and writes the Markdown report, with the verdicts of every other scale whose results
-// exist under the results root side by side (smoke only in a smoke report: it decides nothing).
+// exist under the results root side by side (smoke only in a smoke report: it decides nothing), and
+// the gallery (README.md) beside the report.
 func writeClaims(reg *run.Registry, sc run.Scale, results, path string, stdout io.Writer) error {
 	check := func(scale run.Scale) (run.ScaleClaims, bool) {
 		out := run.ScaleClaims{Scale: scale}
@@ -245,6 +246,9 @@ func writeClaims(reg *run.Registry, sc run.Scale, results, path string, stdout i
 		}
 	}
 	if err := run.WriteClaimsReport(path, scales...); err != nil {
+		return err
+	}
+	if err := run.WriteGallery(filepath.Dir(path), sc, reg.All(), main.Claims); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "%s; report in %s\n", run.CountStatuses(main.Claims), path)

@@ -62,7 +62,9 @@ type Experiment struct {
 	ID string
 	// Title is the human-readable name used in listings and provenance files.
 	Title string
-	Kind  Kind
+	// Source names what the entry reproduces, e.g. "thesis Figure 3.2 (§3.3.1)"; the gallery shows it.
+	Source string
+	Kind   Kind
 	// Seed is the experiment seed; every task's RNG derives from it and the task key.
 	Seed uint64
 	// Serial runs tasks one at a time (wall-clock timing experiments).

@@ -1,0 +1,37 @@
+package run
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestWriteGallery(t *testing.T) {
+	dir := t.TempDir()
+	for name, body := range map[string]string{"fig1.png": "png", "fig1.md": "Error vs n, 5 draws.\n", "tab1.md": "| a |\n"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fig, tab, missing := stub("fig1"), stub("tab1"), stub("fig9")
+	fig.Title, fig.Source = "Error", "thesis Figure 3.2"
+	tab.Kind = Table
+	claims := []ClaimResult{{Experiment: "fig1", ClaimID: "c1", Text: "DAC wins", Status: StatusInconclusive}}
+	if err := WriteGallery(dir, Quick, []*Experiment{fig, tab, missing}, claims); err != nil {
+		t.Fatal(err)
+	}
+	got := string(readFile(t, filepath.Join(dir, "README.md")))
+	for _, want := range []string{
+		"# Gallery (scale: quick)",
+		"## fig1 — Error\n\nReproduces: thesis Figure 3.2.\n\n[<img src=\"fig1.png\"",
+		"\nError vs n, 5 draws.\n",
+		"- **INCONCLUSIVE** c1 — DAC wins\n",
+		"Table: [tab1.md](tab1.md)",
+		"## fig9", "_Not rendered at this scale._",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("gallery lacks %q:\n%s", want, got)
+		}
+	}
+}
