@@ -71,6 +71,11 @@ func Execute(ctx context.Context, e *Experiment, opts Options) (*Results, error)
 		return nil, err
 	}
 	lay := layoutOf(opts.Dir, opts.Scale, e.ID)
+	unlock, err := lay.lock(e.ID)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
 	if opts.Fresh {
 		if err := lay.discard(tasks, opts.Shard); err != nil {
 			return nil, fmt.Errorf("run: %s: discarding kept results: %w", e.ID, err)
@@ -310,10 +315,14 @@ func (l layout) discard(tasks []plannedTask, sh Shard) error {
 	return nil
 }
 
-// readPart parses a part file and checks it belongs to the task (a stale part from another plan
+// readPart verifies a part file's checksum, parses it and checks it belongs to the task (a stale part from another plan
 // or experiment is an error, not silently mixed in).
 func readPart(data []byte, path, id string, t Task) ([]Row, error) {
-	rows, err := readTable(bytes.NewReader(data), path)
+	table, err := verifyPart(data, path)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := readTable(bytes.NewReader(table), path)
 	if err != nil {
 		return nil, err
 	}
@@ -406,8 +415,12 @@ func (r *runner) runTask(ctx context.Context, j int) (ran bool, err error) {
 	if err == nil {
 		rows, err = rowsFromRecords(r.e.ID, t.Rep, recs)
 	}
+	var part []byte
 	if err == nil {
-		err = safefile.Write(r.lay.part(t.file), func(w io.Writer) error { return writeTable(w, rows) })
+		part, err = encodePart(rows)
+	}
+	if err == nil {
+		err = safefile.WriteBytes(r.lay.part(t.file), part)
 	}
 	elapsed := time.Since(start)
 	if err != nil {
@@ -467,7 +480,10 @@ func (l *taskLog) flush() {
 // Merge gathers the part files of e at scale sc from the result roots of shard runs (srcs) and
 // writes <dst>/<sc>/<ID>.csv, its parts and its meta file, the table and parts byte for byte as an
 // unsharded Execute would. A task with no part in any source is an error naming it; two sources
-// holding different parts for one task is an error too. dst may be one of the sources.
+// holding different parts for one task, or a part that fails its checksum, is an error too. Every
+// part is read and checked before anything is written, so a failed merge leaves dst as it was.
+// The parts folder records the sources' revision (REVISION) when they agree on one. dst may be one
+// of the sources; it is locked for the duration like a run.
 func Merge(e *Experiment, sc Scale, dst string, srcs ...string) error {
 	if err := e.validate(); err != nil {
 		return err
@@ -487,11 +503,14 @@ func Merge(e *Experiment, sc Scale, dst string, srcs ...string) error {
 		return err
 	}
 	out := layoutOf(dst, sc, e.ID)
+	type found struct {
+		data []byte
+		at   string
+	}
+	parts := make([]found, len(tasks))
 	var rows []Row
 	var missing []string
-	for _, t := range tasks {
-		var found []byte
-		var foundAt string
+	for j, t := range tasks {
 		for _, src := range srcs {
 			path := layoutOf(src, sc, e.ID).part(t.file)
 			data, err := os.ReadFile(path)
@@ -501,23 +520,20 @@ func Merge(e *Experiment, sc Scale, dst string, srcs ...string) error {
 			if err != nil {
 				return fmt.Errorf("run: merge %s: %w", e.ID, err)
 			}
-			if found != nil && !bytes.Equal(found, data) {
-				return fmt.Errorf("run: merge %s: task %q has different results in %s and %s", e.ID, t.Key, foundAt, path)
+			if parts[j].data != nil && !bytes.Equal(parts[j].data, data) {
+				return fmt.Errorf("run: merge %s: task %q has different results in %s and %s", e.ID, t.Key, parts[j].at, path)
 			}
-			found, foundAt = data, path
+			parts[j] = found{data, path}
 		}
-		if found == nil {
+		if parts[j].data == nil {
 			missing = append(missing, t.Key)
 			continue
 		}
-		taskRows, err := readPart(found, foundAt, e.ID, t.Task)
+		taskRows, err := readPart(parts[j].data, parts[j].at, e.ID, t.Task)
 		if err != nil {
-			return err
-		}
-		rows = append(rows, taskRows...)
-		if err := copyPart(found, foundAt, out.part(t.file)); err != nil {
 			return fmt.Errorf("run: merge %s: %w", e.ID, err)
 		}
+		rows = append(rows, taskRows...)
 	}
 	if len(missing) > 0 {
 		shown := missing[:min(len(missing), 5)]
@@ -527,6 +543,32 @@ func Merge(e *Experiment, sc Scale, dst string, srcs ...string) error {
 		}
 		return fmt.Errorf("run: merge %s at scale %s: %d of %d tasks have no part in %s: %s%s",
 			e.ID, sc, len(missing), len(tasks), strings.Join(srcs, ", "), strings.Join(shown, ", "), more)
+	}
+	revision := ""
+	for i, src := range srcs {
+		data, _ := os.ReadFile(layoutOf(src, sc, e.ID).revision())
+		r := strings.TrimSpace(string(data))
+		if i > 0 && r != revision {
+			revision = ""
+			break
+		}
+		revision = r
+	}
+
+	unlock, err := out.lock(e.ID)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	for j, t := range tasks {
+		if err := copyPart(parts[j].data, parts[j].at, out.part(t.file)); err != nil {
+			return fmt.Errorf("run: merge %s: %w", e.ID, err)
+		}
+	}
+	if revision != "" {
+		if err := safefile.WriteBytes(out.revision(), []byte(revision+"\n")); err != nil {
+			return fmt.Errorf("run: merge %s: %w", e.ID, err)
+		}
 	}
 	if err := safefile.Write(out.table(), func(w io.Writer) error { return writeTable(w, rows) }); err != nil {
 		return fmt.Errorf("run: merge %s: %w", e.ID, err)

@@ -248,7 +248,20 @@ func TestStalePartIsAnError(t *testing.T) {
 	e := (&toy{n: 3}).experiment()
 	mustExecute(t, e, Options{Scale: Smoke, Dir: dir})
 	path := filepath.Join(dir, "smoke", "toy1.parts", partFileName("cfg1/rep=0"))
-	data := bytes.Replace(readFile(t, path), []byte(",0,err,"), []byte(",5,err,"), 1)
+	// A well-formed part (valid checksum) of another plan: its rows carry another repetition.
+	table, err := verifyPart(readFile(t, path), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := readTable(bytes.NewReader(table), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows[0].Rep = 5
+	data, err := encodePart(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -256,6 +269,37 @@ func TestStalePartIsAnError(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 	mustExecute(t, e, Options{Scale: Smoke, Dir: dir, Fresh: true})
+}
+
+// A kept part cut down to its header, cut mid-row, with one digit edited, or without its checksum
+// line is refused with the file's name and the fix, never read as fewer or other rows.
+func TestDamagedPartIsRefused(t *testing.T) {
+	dir := t.TempDir()
+	e := (&toy{n: 3}).experiment()
+	mustExecute(t, e, Options{Scale: Smoke, Dir: dir})
+	path := filepath.Join(dir, "smoke", "toy1.parts", partFileName("cfg1/rep=0"))
+	good := readFile(t, path)
+	header := good[:bytes.IndexByte(good, '\n')+1]
+	lastRow := bytes.LastIndex(good, []byte("\n"+checksumPrefix))
+	for name, damaged := range map[string][]byte{
+		"header only":  header,
+		"cut mid-row":  good[:len(header)+5],
+		"digit edited": bytes.Replace(good, []byte(",0,err,"), []byte(",0,err,9"), 1),
+		"no checksum":  good[:lastRow+1],
+		"empty":        nil,
+	} {
+		if err := os.WriteFile(path, damaged, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := Execute(context.Background(), e, Options{Scale: Smoke, Dir: dir})
+		if err == nil || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "--fresh") {
+			t.Errorf("%s: got %v", name, err)
+		}
+	}
+	mustExecute(t, e, Options{Scale: Smoke, Dir: dir, Fresh: true})
+	if !bytes.Equal(readFile(t, path), good) {
+		t.Error("a fresh run did not rewrite the part as before")
+	}
 }
 
 func TestRoundTripAndMeta(t *testing.T) {

@@ -5,8 +5,10 @@ package safefile
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -30,10 +32,10 @@ func Write(path string, fill func(w io.Writer) error) (err error) {
 	}()
 	buf := bufio.NewWriterSize(tmp, 1<<16)
 	if err = fill(buf); err != nil {
-		return err
+		return targetError(err, tmp.Name(), path)
 	}
 	if err = buf.Flush(); err != nil {
-		return fmt.Errorf("safefile: writing %s: %w", path, err)
+		return targetError(err, tmp.Name(), path)
 	}
 	if err = tmp.Sync(); err != nil {
 		return fmt.Errorf("safefile: syncing %s: %w", path, err)
@@ -48,6 +50,17 @@ func Write(path string, fill func(w io.Writer) error) (err error) {
 		return fmt.Errorf("safefile: renaming into %s: %w", path, err)
 	}
 	return nil
+}
+
+// targetError names the destination in an error about the temporary file (a full disk while
+// writing, say): the user knows the file they asked for, not the temporary name. Other errors
+// (the caller's own, from fill) are returned as they are.
+func targetError(err error, tmp, path string) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) && pe.Path == tmp {
+		return fmt.Errorf("safefile: writing %s: %w", path, pe.Err)
+	}
+	return err
 }
 
 // WriteBytes is Write for content already in memory.
