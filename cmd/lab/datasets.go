@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/fastkernels/kernellab/lab/dataset"
@@ -55,14 +56,26 @@ func cmdDatasets(ctx context.Context, args []string, stdout io.Writer) error {
 			if _, err := dataset.Lookup(name); err != nil {
 				return usageError{err.Error()}
 			}
-			op := src.Fetch
-			if action == "verify" {
-				op = src.Verify
-			}
+		}
+		op := src.Fetch
+		if action == "verify" {
+			op = src.Verify
+		}
+		// Every data set is tried and reported; the command fails at the end if any failed.
+		var failed []string
+		for _, name := range names {
 			if err := op(ctx, name); err != nil {
-				return err
+				if ctx.Err() != nil {
+					return err
+				}
+				fmt.Fprintf(stdout, "%s: FAILED\n  %s\n", name, strings.ReplaceAll(err.Error(), "\n", "\n  "))
+				failed = append(failed, name)
+				continue
 			}
 			fmt.Fprintf(stdout, "%s: ok\n", name)
+		}
+		if len(failed) > 0 {
+			return fmt.Errorf("datasets %s: %d of %d data sets failed: %s", action, len(failed), len(names), strings.Join(failed, ", "))
 		}
 		return nil
 	default:

@@ -197,3 +197,23 @@ func TestScalesKeepTheirOutputsApart(t *testing.T) {
 		t.Errorf("a paper report overwrote figures/CLAIMS.md (%v)", err)
 	}
 }
+
+// datasets verify goes through every named data set and reports each failure before exiting
+// non-zero.
+func TestDatasetsVerifyReportsEverySet(t *testing.T) {
+	mirror := t.TempDir()
+	for _, set := range []string{"kc1", "adult"} {
+		if err := os.MkdirAll(filepath.Join(mirror, set), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, err := lab(t, "datasets", "verify", "--mirror", mirror, "--cache", t.TempDir(), "kc1", "adult")
+	if err == nil || !strings.Contains(err.Error(), "2 of 2") {
+		t.Fatalf("got %v", err)
+	}
+	for _, want := range []string{"kc1: FAILED", "adult: FAILED"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}

@@ -91,7 +91,7 @@ func (s Source) download(ctx context.Context, set string, f FileSpec) (string, e
 				set, f.Name, f.URL, content, f.SHA256)
 		}
 		if f.SHA256 == "" {
-			s.logf("dataset: no checksum known for %s/%s (sha256 of its content %s); its loader checks its shape", set, f.Name, content)
+			s.logf("dataset: no checksum known for %s/%s (sha256 of its content %s); its loader checks its shape (and covtype its known rows)", set, f.Name, content)
 		}
 		return nil
 	})

@@ -63,26 +63,50 @@ func (s Source) Fetch(ctx context.Context, name string) error {
 // Verify checks the checksums of the files of data set name that are present locally: every
 // needed file must be present (a missing one is an error), optional files are checked when
 // present. Nothing is downloaded.
+//
+// Every file is checked and every problem reported (errors.Join), not only the first. A full
+// covtype.data.gz, which has no published checksum, is checked against the rows the partial
+// files hold (see checkCovtypeFull).
 func (s Source) Verify(ctx context.Context, name string) error {
 	spec, err := Lookup(name)
 	if err != nil {
+		return err
+	}
+	if err := s.checkMirror(); err != nil {
 		return err
 	}
 	needed := map[string]bool{}
 	for _, f := range s.neededFiles(spec) {
 		needed[f.Name] = true
 	}
+	var errs []error
 	for _, f := range spec.Files {
 		path, ok := s.localPath(spec.Name, f.Name)
 		if !ok {
 			if needed[f.Name] {
-				return fmt.Errorf("dataset %s: %s is missing (mirror %q, cache %q)", spec.Name, f.Name, s.Mirror, s.Cache)
+				errs = append(errs, fmt.Errorf("dataset %s: %s is missing (mirror %q, cache %q)", spec.Name, f.Name, s.Mirror, s.Cache))
 			}
 			continue
 		}
 		if err := s.verifyFile(ctx, path, spec.Name, f); err != nil {
-			return err
+			errs = append(errs, err)
+			continue
 		}
+		if spec.Name == "covtype" && f.Name == covtypeFull {
+			errs = append(errs, s.checkCovtypeFull(ctx, spec))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// checkMirror refuses a mirror that is set but is not a folder: a mistyped LAB_DATA_MIRROR must not
+// fall back silently to downloading.
+func (s Source) checkMirror() error {
+	if s.Mirror == "" {
+		return nil
+	}
+	if st, err := os.Stat(s.Mirror); err != nil || !st.IsDir() {
+		return fmt.Errorf("dataset: the data mirror %q (LAB_DATA_MIRROR) is not a folder; fix or unset it", s.Mirror)
 	}
 	return nil
 }
@@ -170,6 +194,9 @@ func (r readCloser) Close() error { return r.closer.Close() }
 
 // ensure returns the path of a verified copy of f, downloading it into the cache when needed.
 func (s Source) ensure(ctx context.Context, spec Spec, f FileSpec) (string, error) {
+	if err := s.checkMirror(); err != nil {
+		return "", err
+	}
 	if path, ok := s.localPath(spec.Name, f.Name); ok {
 		if err := s.verifyFile(ctx, path, spec.Name, f); err != nil {
 			return "", err
@@ -267,7 +294,7 @@ func (s Source) verifyFile(ctx context.Context, path, set string, f FileSpec) er
 		return errors.New(msg)
 	}
 	if f.SHA256 == "" {
-		s.logf("dataset: no checksum known for %s/%s (sha256 of its content %s); its loader checks its shape", set, f.Name, content)
+		s.logf("dataset: no checksum known for %s/%s (sha256 of its content %s); its loader checks its shape (and covtype its known rows)", set, f.Name, content)
 	} else if content != f.SHA256 {
 		return fmt.Errorf("dataset %s: checksum mismatch for %s: sha256 of its content is %s, want %s", set, path, content, f.SHA256)
 	}

@@ -399,3 +399,36 @@ func TestDownloadArchiveMember(t *testing.T) {
 		t.Fatalf("a failed download left %v", files)
 	}
 }
+
+// Verify reports every bad file of a data set, not only the first (the issue: kc1's bad .csv went
+// unreported after its bad .arff).
+func TestVerifyReportsEveryBadFile(t *testing.T) {
+	mirror := copyToTempMirror(t, "kc1", "kc1.arff", 5000)
+	csvData, err := os.ReadFile(filepath.Join(mirrorDir(t), "kc1", "kc1.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	csvData[100] ^= 1
+	if err := os.WriteFile(filepath.Join(mirror, "kc1", "kc1.csv"), csvData, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := Source{Mirror: mirror, Cache: t.TempDir(), Client: offlineClient(t)}
+	err = s.Verify(context.Background(), "kc1")
+	if err == nil || !strings.Contains(err.Error(), "kc1.arff") || !strings.Contains(err.Error(), "kc1.csv") {
+		t.Fatalf("got %v, want both kc1.arff and kc1.csv reported", err)
+	}
+}
+
+// A mirror that does not exist is an error, never a silent fall-back to downloading.
+func TestMissingMirrorIsAnError(t *testing.T) {
+	s := Source{Mirror: filepath.Join(t.TempDir(), "nope"), Cache: t.TempDir(), Client: offlineClient(t)}
+	for name, op := range map[string]func() error{
+		"fetch":  func() error { return s.Fetch(context.Background(), "kc1") },
+		"verify": func() error { return s.Verify(context.Background(), "kc1") },
+		"table":  func() error { _, err := s.Table(context.Background(), "kc1"); return err },
+	} {
+		if err := op(); err == nil || !strings.Contains(err.Error(), "LAB_DATA_MIRROR") {
+			t.Errorf("%s: got %v", name, err)
+		}
+	}
+}

@@ -83,11 +83,13 @@ func (s Source) readCSV(ctx context.Context, spec Spec, file string) ([][]string
 	var rows [][]string
 	err := s.withFile(ctx, spec, file, func(r io.Reader) error {
 		var err error
-		rows, err = csv.NewReader(r).ReadAll()
-		return err
+		if rows, err = csv.NewReader(r).ReadAll(); err != nil {
+			return fmt.Errorf("%s: %w", file, err) // withFile adds the data set's name
+		}
+		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("dataset %s: %s: %w", spec.Name, file, err)
+		return nil, err
 	}
 	return rows, nil
 }
@@ -225,8 +227,8 @@ func covtypeColumns() []columnSpec {
 	return append(cols, columnSpec{"Cover_Type", targetColumn})
 }
 
-// loadCovtype reads the full UCI covtype.data.gz ("uci": 581,012 rows, checked by shape since no
-// checksum of it is known here) when it is present or asked for, else ("subset-31220") UCI rows
+// loadCovtype reads the full UCI covtype.data.gz ("uci": 581,012 rows, checked against the rows
+// the two partial files hold, see checkCovtypeFull) when it is present or asked for, else ("subset-31220") UCI rows
 // 1..20,000 followed by covsample's every-50th rows beyond 20,000 (its first 98 rows repeat
 // prefix rows; that they are equal is checked). No missing values.
 func loadCovtype(ctx context.Context, s Source, spec Spec, variant string) (*Table, error) {
@@ -245,6 +247,9 @@ func loadCovtype(ctx context.Context, s Source, spec Spec, variant string) (*Tab
 		}
 		if b.rows != covtypeRows {
 			return nil, fmt.Errorf("dataset covtype: %s has %d rows, want %d: not the UCI file", covtypeFull, b.rows, covtypeRows)
+		}
+		if err := s.checkCovtypeFull(ctx, spec); err != nil {
+			return nil, err
 		}
 		return b.table("uci", "full UCI covtype.data (581,012 rows)")
 	}

@@ -1,0 +1,81 @@
+package dataset
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// readGzipLines returns the lines (with their "\n") of a gzipped mirror file.
+func readGzipLines(t *testing.T, path string) [][]byte {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := bytes.Split(bytes.TrimSuffix(data, []byte("\n")), []byte("\n"))
+	for i := range lines {
+		lines[i] = append(lines[i], '\n')
+	}
+	return lines
+}
+
+// A file laid out like the UCI one at the rows the mirror knows passes the full-file check; the
+// shape-only fake of the issue (the 20,000 known rows repeated to 581,012) fails it.
+func TestCovtypeFullFileCheck(t *testing.T) {
+	dir := filepath.Join(mirrorDir(t), "covtype")
+	prefix := readGzipLines(t, filepath.Join(dir, "covtype.20k.data.gz"))
+	sample := readGzipLines(t, filepath.Join(dir, "covsample.data.gz"))
+	spec, err := Lookup("covtype")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := spec.File("covtype.20k.data.gz")
+	s, _ := spec.File("covsample.data.gz")
+	build := func(line func(i int) []byte) io.Reader {
+		pr, pw := io.Pipe()
+		go func() {
+			for i := 1; i <= covtypeRows; i++ {
+				if _, err := pw.Write(line(i)); err != nil {
+					return
+				}
+			}
+			pw.Close()
+		}()
+		return pr
+	}
+	known := func(i int) []byte {
+		switch {
+		case i <= len(prefix):
+			return prefix[i-1]
+		case (i-15121)%50 == 0 && (i-15121)/50 < len(sample):
+			return sample[(i-15121)/50]
+		}
+		return prefix[i%len(prefix)]
+	}
+	gotP, gotS, err := covtypeKnownRowsHashes(build(known))
+	if err != nil || gotP != p.SHA256 || gotS != s.SHA256 {
+		t.Fatalf("UCI-like file: %s %s %v", gotP, gotS, err)
+	}
+	repeated := func(i int) []byte { return prefix[(i-1)%len(prefix)] }
+	gotP, gotS, err = covtypeKnownRowsHashes(build(repeated))
+	if err != nil || gotP != p.SHA256 || gotS == s.SHA256 {
+		t.Fatalf("repeated rows: prefix %v, sample hash accepted %v, %v", gotP == p.SHA256, gotS == s.SHA256, err)
+	}
+	if !strings.HasPrefix(p.SHA256, "55ff5c85") {
+		t.Errorf("manifest sha256 of the prefix changed: %s", p.SHA256)
+	}
+}
