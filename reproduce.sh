@@ -19,6 +19,7 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 cd "$ROOT"
 BIN="$ROOT/.tools/bin"
+USER_PATH=$PATH # the notebooks run with the user's own PATH, as when opened by hand
 export PATH="$BIN:$PATH"
 
 MODE=run
@@ -132,6 +133,10 @@ setup_jupyter() {
   fi
   # Writes the kernel spec (honours JUPYTER_DATA_DIR); --force_deps: gopls is not needed headless.
   "$BIN/gonb" --install --force_deps >/dev/null 2>&1 || die "installing the GoNB Jupyter kernel failed: run '$BIN/gonb --install --force_deps'"
+  # The kernel runs goimports and go: its spec carries a PATH that finds them whatever the PATH of
+  # the shell that starts Jupyter (jupyter_client expands ${PATH} from that shell's environment).
+  "$JUPYTER" kernelspec list --json 2>/dev/null | python3 "$ROOT/notebooks/kernelspec_path.py" \
+    "$BIN:$(dirname "$(command -v go)")" || die "could not set the GoNB kernel's PATH"
   echo "Jupyter: $JUPYTER ($("$JUPYTER" nbconvert --version)), GoNB kernel installed"
 }
 
@@ -141,11 +146,13 @@ run_notebooks() {
   mkdir -p "$out"
   for nb in notebooks/*.ipynb; do
     echo "-- $nb"
-    LAB_SCALE=$scale LAB_RESULTS="$RESULTS" "$JUPYTER" nbconvert --to notebook --execute \
+    # Without .tools/bin on PATH, as a user who opens the notebooks by hand: the kernel spec finds it.
+    PATH=$USER_PATH LAB_SCALE=$scale LAB_RESULTS="$RESULTS" "$JUPYTER" nbconvert --to notebook --execute \
       --ExecutePreprocessor.kernel_name=gonb --ExecutePreprocessor.timeout=3600 \
-      --output-dir "$out" "$nb" 2>&1 | grep -v -E '^[IW][0-9]{4} ' | tail -n 3 ||
-      die "notebook $nb failed"
+      --output-dir "$out" "$nb" >"$out/$(basename "$nb" .ipynb).log" 2>&1 ||
+      { grep -v -E '^[IW][0-9]{4} ' "$out/$(basename "$nb" .ipynb).log" | tail -n 20 >&2; die "notebook $nb failed"; }
     [ -s "$out/$(basename "$nb")" ] || die "notebook $nb produced no output"
+    python3 notebooks/check_images.py "$out/$(basename "$nb")" || die "notebook $nb lacks figures (see above)"
   done
 }
 

@@ -16,40 +16,75 @@ import (
 	"github.com/fastkernels/kernellab/lab/run"
 )
 
-// settings are the flags shared by the commands that touch results and figures.
+// settings are the flags shared by several commands; each command registers only those it uses
+// (sharedFlags), so that its --help lists exactly what it takes.
 type settings struct {
 	scale   string
 	results string
 	figures string
 	mirror  string
 	cache   string
+	// name and usage are the command's, for --help and error messages.
+	name  string
+	usage func(io.Writer)
 }
 
-// newFlags builds a sub-command's flag set with the shared flags registered.
-func newFlags(name, argsHelp, help string, s *settings) *flag.FlagSet {
+// sharedFlags selects the shared flags a command takes.
+type sharedFlags uint
+
+const (
+	withScale sharedFlags = 1 << iota
+	withResults
+	withFigures
+	withData // --mirror and --cache
+)
+
+// newFlags builds a sub-command's flag set with the chosen shared flags registered. Parse errors
+// are returned, not printed (main prints one line); --help prints the usage on standard output.
+func newFlags(name, argsHelp, help string, s *settings, with sharedFlags) *flag.FlagSet {
 	fs := flag.NewFlagSet("lab "+name, flag.ContinueOnError)
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: lab %s [flags] %s\n\n%s\n\nFlags:\n", name, argsHelp, help)
-		fs.PrintDefaults()
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	s.usage = func(w io.Writer) {
+		fmt.Fprintf(w, "Usage: lab %s [flags] %s\n\n%s\n", name, argsHelp, help)
+		n := 0
+		fs.VisitAll(func(*flag.Flag) { n++ })
+		if n > 0 {
+			fmt.Fprintln(w, "\nFlags:")
+			fs.SetOutput(w)
+			fs.PrintDefaults()
+			fs.SetOutput(io.Discard)
+		}
 	}
-	fs.StringVar(&s.scale, "scale", "quick", "scale: smoke, quick or paper")
-	fs.StringVar(&s.results, "results", "results", "results root (tidy CSV per experiment under <root>/<scale>/)")
-	fs.StringVar(&s.figures, "figures", "", "where figures, tables and CLAIMS.md are written (default figures/ for quick,\nfigures/paper/ for paper, <results>/smoke/figures for smoke: no scale overwrites another's)")
-	fs.StringVar(&s.mirror, "mirror", "", "local data mirror laid out <mirror>/<name>/<file> (default $LAB_DATA_MIRROR)")
-	fs.StringVar(&s.cache, "cache", "", "download cache folder (default $LAB_DATA_CACHE or the user cache dir)")
+	s.name = name
+	if with&withScale != 0 {
+		fs.StringVar(&s.scale, "scale", "quick", "scale: smoke, quick or paper")
+	}
+	if with&withResults != 0 {
+		fs.StringVar(&s.results, "results", "results", "results root (tidy CSV per experiment under <root>/<scale>/)")
+	}
+	if with&withFigures != 0 {
+		fs.StringVar(&s.figures, "figures", "", "where figures, tables and CLAIMS.md are written (default figures/ for quick,\nfigures/paper/ for paper, <results>/smoke/figures for smoke: no scale overwrites another's)")
+	}
+	if with&withData != 0 {
+		fs.StringVar(&s.mirror, "mirror", "", "local data mirror laid out <mirror>/<name>/<file> (default $LAB_DATA_MIRROR)")
+		fs.StringVar(&s.cache, "cache", "", "download cache folder (default $LAB_DATA_CACHE or the user cache dir)")
+	}
 	return fs
 }
 
 // parse parses the flags, wherever they stand among the positional arguments (which fs.Args then
 // returns in order), and applies the data-source settings to the environment the loaders read.
-func (s *settings) parse(fs *flag.FlagSet, args []string) (run.Scale, error) {
+// --help prints the command's usage on stdout and returns flag.ErrHelp.
+func (s *settings) parse(fs *flag.FlagSet, args []string, stdout io.Writer) (run.Scale, error) {
 	var positional []string
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
+				s.usage(stdout)
 				return "", err
 			}
-			return "", usageError{err.Error()}
+			return "", usageError{fmt.Sprintf("%s: %v (see lab %s --help)", s.name, err, s.name)}
 		}
 		args = fs.Args()
 		if len(args) == 0 {
@@ -68,6 +103,9 @@ func (s *settings) parse(fs *flag.FlagSet, args []string) (run.Scale, error) {
 	if s.cache != "" {
 		os.Setenv("LAB_DATA_CACHE", s.cache)
 	}
+	if s.scale == "" {
+		return "", nil // a command without --scale
+	}
 	sc, err := run.ParseScale(s.scale)
 	if err != nil {
 		return "", usageError{err.Error()}
@@ -76,6 +114,14 @@ func (s *settings) parse(fs *flag.FlagSet, args []string) (run.Scale, error) {
 		s.figures = sc.FiguresDir(s.results)
 	}
 	return sc, nil
+}
+
+// noArgs refuses positional arguments for commands that take none.
+func noArgs(fs *flag.FlagSet, name string) error {
+	if fs.NArg() > 0 {
+		return usageError{fmt.Sprintf("%s takes no arguments, got %q (see lab %s --help)", name, strings.Join(fs.Args(), " "), name)}
+	}
+	return nil
 }
 
 // selected returns the experiments named in ids, or all of them when ids is empty or "all".
@@ -87,7 +133,7 @@ func selected(reg *run.Registry, ids []string) ([]*run.Experiment, error) {
 	for _, id := range ids {
 		e, err := reg.Get(id)
 		if err != nil {
-			return nil, usageError{err.Error()}
+			return nil, usageError{strings.TrimPrefix(err.Error(), "run: ")}
 		}
 		out = append(out, e)
 	}
@@ -96,9 +142,12 @@ func selected(reg *run.Registry, ids []string) ([]*run.Experiment, error) {
 
 func cmdList(_ context.Context, args []string, stdout io.Writer) error {
 	var s settings
-	fs := newFlags("list", "", "List the registered experiments with their number of tasks at the scale.", &s)
-	sc, err := s.parse(fs, args)
+	fs := newFlags("list", "", "List the registered experiments with their number of tasks at the scale.", &s, withScale)
+	sc, err := s.parse(fs, args, stdout)
 	if err != nil {
+		return err
+	}
+	if err := noArgs(fs, "list"); err != nil {
 		return err
 	}
 	reg, err := experiments.Registry()
@@ -126,14 +175,17 @@ func cmdRun(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := newFlags("run", "[ID ... | all]",
 		"Run experiments at a scale. Finished tasks are kept, so an interrupted run resumes.\n"+
 			"Unsharded, each experiment is then rendered and CLAIMS.md rewritten; with --shard only the\n"+
-			"shard's tasks run (render after 'lab merge').", &s)
+			"shard's tasks run (render after 'lab merge').", &s, withScale|withResults|withFigures|withData)
 	shard := fs.String("shard", "", "run only shard i of N (\"i/N\"): task j belongs to shard j mod N")
 	workers := fs.Int("workers", 0, "parallel tasks (0 = all cores)")
 	fresh := fs.Bool("fresh", false, "discard kept task results and start over")
 	noRender := fs.Bool("no-render", false, "do not render figures or check claims")
-	sc, err := s.parse(fs, args)
+	sc, err := s.parse(fs, args, stdout)
 	if err != nil {
 		return err
+	}
+	if *workers < 0 {
+		return usageError{fmt.Sprintf("run: --workers %d: want 0 (all cores) or more", *workers)}
 	}
 	var sh run.Shard
 	if *shard != "" {
@@ -173,8 +225,8 @@ func cmdRun(ctx context.Context, args []string, stdout io.Writer) error {
 
 func cmdRender(_ context.Context, args []string, stdout io.Writer) error {
 	var s settings
-	fs := newFlags("render", "[ID ... | all]", "Render figures and tables from the results already on disk (nothing is recomputed).", &s)
-	sc, err := s.parse(fs, args)
+	fs := newFlags("render", "[ID ... | all]", "Render figures and tables from the results already on disk (nothing is recomputed).", &s, withScale|withResults|withFigures)
+	sc, err := s.parse(fs, args, stdout)
 	if err != nil {
 		return err
 	}
@@ -201,10 +253,14 @@ func cmdRender(_ context.Context, args []string, stdout io.Writer) error {
 
 func cmdClaims(_ context.Context, args []string, stdout io.Writer) error {
 	var s settings
-	fs := newFlags("claims", "", "Check every experiment's claims against its results at the scale and write the report.", &s)
+	fs := newFlags("claims", "", "Check every experiment's claims against its results at the scale and write the report\n"+
+		"(CLAIMS.md, with the verdicts of the other scales whose results exist) and the gallery (README.md).", &s, withScale|withResults|withFigures)
 	out := fs.String("out", "", "report path (default <figures>/CLAIMS.md)")
-	sc, err := s.parse(fs, args)
+	sc, err := s.parse(fs, args, stdout)
 	if err != nil {
+		return err
+	}
+	if err := noArgs(fs, "claims"); err != nil {
 		return err
 	}
 	if *out == "" {
@@ -259,10 +315,10 @@ func cmdMerge(_ context.Context, args []string, stdout io.Writer) error {
 	var s settings
 	fs := newFlags("merge", "SHARD_RESULTS_DIR ...",
 		"Merge the task results of shard runs (each run with --results DIR --shard i/N) into --into,\n"+
-			"byte for byte what an unsharded run writes. Then 'lab render' and 'lab claims' as usual.", &s)
+			"byte for byte what an unsharded run writes. Then 'lab render' and 'lab claims' as usual.", &s, withScale)
 	into := fs.String("into", "results", "results root to write the merged results into")
 	only := fs.String("only", "", "comma-separated experiment IDs (default: every experiment found in the shards)")
-	sc, err := s.parse(fs, args)
+	sc, err := s.parse(fs, args, stdout)
 	if err != nil {
 		return err
 	}

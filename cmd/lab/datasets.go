@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -15,8 +17,8 @@ func cmdDatasets(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := newFlags("datasets", "list | fetch [NAME ...] | verify [NAME ...]",
 		"list: the data sets of the manifest and whether their files are here.\n"+
 			"fetch: download (or take from the mirror) and verify every file of the named data sets (default all).\n"+
-			"verify: check the sha256 of the files present.", &s)
-	if _, err := s.parse(fs, args); err != nil {
+			"verify: check the sha256 of the files present.", &s, withData)
+	if _, err := s.parse(fs, args, stdout); err != nil {
 		return err
 	}
 	if fs.NArg() == 0 {
@@ -35,8 +37,14 @@ func cmdDatasets(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	switch action {
 	case "list":
+		// Rows fit the terminal ($COLUMNS, else 100): titles are cut with "…"; licences and citations
+		// are in datasets/README.md.
+		width := 100
+		if c, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && c >= 60 {
+			width = c
+		}
 		tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, "NAME\tTASK\tFILES HERE\tLICENCE\tTITLE")
+		fmt.Fprintln(tw, "NAME\tTASK\tFILES HERE\tTITLE")
 		for _, sp := range specs {
 			here, total := 0, 0
 			for _, f := range sp.Files {
@@ -48,9 +56,13 @@ func cmdDatasets(ctx context.Context, args []string, stdout io.Writer) error {
 					here++
 				}
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%d/%d\t%s\t%s\n", sp.Name, sp.Task, here, total, sp.Licence, sp.Title)
+			fmt.Fprintf(tw, "%s\t%s\t%d/%d\t%s\n", sp.Name, sp.Task, here, total, cut(sp.Title, width-20-16-12))
 		}
-		return tw.Flush()
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+		_, err := fmt.Fprintln(stdout, "\nLicences, citations and sources: datasets/README.md; files: lab datasets fetch / verify.")
+		return err
 	case "fetch", "verify":
 		for _, name := range names {
 			if _, err := dataset.Lookup(name); err != nil {
@@ -81,4 +93,13 @@ func cmdDatasets(ctx context.Context, args []string, stdout io.Writer) error {
 	default:
 		return usageError{fmt.Sprintf("unknown datasets action %q (list, fetch or verify)", action)}
 	}
+}
+
+// cut shortens s to at most n characters (runes), ending with "…" when it cut.
+func cut(s string, n int) string {
+	r := []rune(s)
+	if n < 1 || len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
 }

@@ -8,6 +8,7 @@
 //	lab claims [--scale S] [--out figures/CLAIMS.md]
 //	lab merge --scale S --into DIR SHARD_DIR ...
 //	lab datasets list | fetch [NAME ...] | verify [NAME ...]
+//	lab version
 //
 // Every command takes --help. Errors print one line and exit non-zero.
 package main
@@ -69,6 +70,10 @@ func dispatch(ctx context.Context, args []string, stdout io.Writer) error {
 		}
 		return nil
 	}
+	if args[0] == "--version" || args[0] == "version" {
+		printVersion(stdout)
+		return nil
+	}
 	c, ok := commands[args[0]]
 	if !ok {
 		return usageError{fmt.Sprintf("unknown command %q (run 'lab --help')", args[0])}
@@ -81,5 +86,6 @@ func printUsage(w io.Writer) {
 	for _, name := range commandOrder {
 		fmt.Fprintf(w, "  %-9s %s\n", name, commands[name].summary)
 	}
+	fmt.Fprintln(w, "  version   the module, source revision, Go version and BLAS backend of this binary")
 	fmt.Fprintln(w, "\nRun 'lab <command> --help' for the flags of a command.")
 }

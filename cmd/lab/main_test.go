@@ -5,8 +5,10 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -161,8 +163,8 @@ func TestClaimsReportWithoutResultsSaysNotRun(t *testing.T) {
 
 func TestFlagsAfterArguments(t *testing.T) {
 	var s settings
-	fs := newFlags("x", "", "", &s)
-	if _, err := s.parse(fs, []string{"verify", "--scale", "smoke", "kc1", "--figures", "f"}); err != nil {
+	fs := newFlags("x", "", "", &s, withScale|withFigures)
+	if _, err := s.parse(fs, []string{"verify", "--scale", "smoke", "kc1", "--figures", "f"}, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	if got := strings.Join(fs.Args(), " "); got != "verify kc1" || s.scale != "smoke" || s.figures != "f" {
@@ -214,6 +216,69 @@ func TestDatasetsVerifyReportsEverySet(t *testing.T) {
 	for _, want := range []string{"kc1: FAILED", "adult: FAILED"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// Each command's --help lists exactly its own flags.
+func TestHelpListsOnlyOwnFlags(t *testing.T) {
+	for cmd, want := range map[string][]string{
+		"list":     {"-scale"},
+		"run":      {"-scale", "-results", "-figures", "-mirror", "-cache", "-shard", "-workers", "-fresh", "-no-render"},
+		"render":   {"-scale", "-results", "-figures"},
+		"claims":   {"-scale", "-results", "-figures", "-out"},
+		"merge":    {"-scale", "-into", "-only"},
+		"datasets": {"-mirror", "-cache"},
+	} {
+		out, err := lab(t, cmd, "--help")
+		if !errors.Is(err, flag.ErrHelp) {
+			t.Errorf("%s --help: %v", cmd, err)
+		}
+		var got []string
+		for _, line := range strings.Split(out, "\n") {
+			if f := strings.Fields(line); len(f) > 0 && strings.HasPrefix(line, "  -") {
+				got = append(got, f[0])
+			}
+		}
+		slices.Sort(got)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s --help lists %v, want %v", cmd, got, want)
+		}
+	}
+}
+
+// Mistakes on the command line are one-line usage errors that name the command.
+func TestCommandLineMistakesAreOneLine(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"run", "--bogus"}, "run: flag provided but not defined: -bogus (see lab run --help)"},
+		{[]string{"render", "nope"}, `unknown experiment "nope"`},
+		{[]string{"run", "--workers", "-1", "fig2_1"}, "run: --workers -1: want 0 (all cores) or more"},
+		{[]string{"list", "foo"}, `list takes no arguments, got "foo"`},
+		{[]string{"claims", "extra"}, "claims takes no arguments"},
+	} {
+		out, err := lab(t, tc.args...)
+		var ue usageError
+		if !errors.As(err, &ue) || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") || out != "" {
+			t.Errorf("%v: error %v, output %q; want one usage line containing %q", tc.args, err, out, tc.want)
+		}
+		if strings.Count(err.Error(), "fig2_1") > 1 {
+			t.Errorf("%v repeats the ID: %v", tc.args, err)
+		}
+	}
+}
+
+func TestVersion(t *testing.T) {
+	out, err := lab(t, "--version")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"github.com/fastkernels/kernellab", "revision: ", "go: go1.", "BLAS: "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("version lacks %q:\n%s", want, out)
 		}
 	}
 }

@@ -6,9 +6,11 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"sync"
@@ -62,7 +64,12 @@ func (s Source) download(ctx context.Context, set string, f FileSpec) (string, e
 	}
 	resp, err := client.Do(req)
 	if err != nil {
-		return "", fmt.Errorf("dataset %s: downloading %s from %s: %w", set, f.Name, f.URL, err)
+		var ue *url.Error // it repeats the URL: keep only its cause
+		if errors.As(err, &ue) && ctx.Err() == nil {
+			err = ue.Err
+		}
+		return "", fmt.Errorf("dataset %s: downloading %s from %s: %w (offline? point LAB_DATA_MIRROR at a local mirror laid out <mirror>/%s/%s)",
+			set, f.Name, f.URL, err, set, f.Name)
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {

@@ -25,6 +25,11 @@ func (l layout) lock(id string) (unlock func(), err error) {
 		return nil, fmt.Errorf("run: %s: %w", id, err)
 	}
 	path := filepath.Join(l.dir, l.id+".lock")
+	if !writable(l.dir) {
+		// A read-only results folder (finished results shared read-only, say) can be read but not
+		// written by anyone, so there is nothing to lock; a run that needs to write fails there.
+		return func() {}, nil
+	}
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("run: %s: %w", id, err)

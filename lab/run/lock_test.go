@@ -85,3 +85,22 @@ func TestFailedMergeLeavesDestinationUntouched(t *testing.T) {
 		t.Errorf("merged REVISION %q", got)
 	}
 }
+
+// Finished results in a read-only folder can be run again (nothing to do, nothing written) and
+// rendered; only a run with work to do fails there, at its first write.
+func TestFinishedResultsInReadOnlyFolder(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("root writes into read-only folders")
+	}
+	dir := t.TempDir()
+	e := (&toy{n: 2}).experiment()
+	mustExecute(t, e, Options{Scale: Smoke, Dir: dir})
+	scale := filepath.Join(dir, "smoke")
+	for _, d := range []string{filepath.Join(scale, e.ID+".parts"), scale} {
+		if err := os.Chmod(d, 0o555); err != nil {
+			t.Fatal(err)
+		}
+		defer os.Chmod(d, 0o755)
+	}
+	mustExecute(t, e, Options{Scale: Smoke, Dir: dir})
+}

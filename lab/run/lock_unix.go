@@ -17,3 +17,6 @@ func tryLock(f *os.File) error {
 	}
 	return err
 }
+
+// writable reports whether this process may create files in dir.
+func writable(dir string) bool { return unix.Access(dir, unix.W_OK) == nil }
