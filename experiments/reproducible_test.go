@@ -1,0 +1,57 @@
+package experiments
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/fastkernels/kernellab/lab/run"
+)
+
+// Every figure and table whose numbers do not depend on timing comes out byte for byte the same
+// from two independent runs (fresh results, fresh render): same seeds, same numbers, same files. The
+// Serial experiments are the ones that time calls (fig3_3, fig3_4, fig4_2-fig4_5, perrin_fig1); their
+// figures change with every fresh run, as the README says. Slow (the whole smoke catalogue twice),
+// so -short skips it; the test command runs it without -race.
+func TestTimingFreeOutputsAreReproducible(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the smoke catalogue twice; run without -short")
+	}
+	useDataMirror(t)
+	reg, err := Registry()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range reg.All() {
+		if e.Serial {
+			continue
+		}
+		t.Run(e.ID, func(t *testing.T) {
+			var figs [2]string
+			for k := range figs {
+				dir := t.TempDir()
+				res, err := run.Execute(context.Background(), e, run.Options{Scale: run.Smoke, Dir: dir})
+				if err != nil {
+					t.Fatal(err)
+				}
+				figs[k] = filepath.Join(dir, "figures")
+				if err := run.Render(e, res, figs[k]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			files, err := os.ReadDir(figs[0])
+			if err != nil || len(files) == 0 {
+				t.Fatalf("nothing rendered (%v)", err)
+			}
+			for _, f := range files {
+				a, errA := os.ReadFile(filepath.Join(figs[0], f.Name()))
+				b, errB := os.ReadFile(filepath.Join(figs[1], f.Name()))
+				if errA != nil || errB != nil || !bytes.Equal(a, b) {
+					t.Errorf("%s differs between two runs (%v, %v)", f.Name(), errA, errB)
+				}
+			}
+		})
+	}
+}
