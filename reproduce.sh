@@ -4,10 +4,15 @@
 #   ./reproduce.sh                     set up, fetch and verify the data, run the catalogue at quick scale,
 #                                      render figures/, write figures/CLAIMS.md, execute the notebooks
 #   ./reproduce.sh --scale paper       the same at the thesis's sizes into figures/paper/ (hours; see --shard)
-#   ./reproduce.sh --only fig3_1 table3_1
+#   ./reproduce.sh --only fig3_1 table3_1   only these experiments (unknown IDs are refused before any
+#                                      long step; the notebooks are not executed with --only)
 #   ./reproduce.sh --fresh             recompute instead of reusing kept task results (after a code change)
 #   ./reproduce.sh --shard 3/20        run one shard of the repetitions (no render): for a cluster;
 #                                      then `lab merge` the shard folders and `./reproduce.sh --render-only`
+#   ./reproduce.sh --no-notebooks      skip executing the notebooks
+#   ./reproduce.sh --results DIR       results root (default results/); --figures DIR: where figures go
+#                                      (default per scale: figures/, figures/paper/, results/smoke/figures/)
+#   ./reproduce.sh --render-only       redraw figures and the claims report from the results on disk
 #   ./reproduce.sh setup               only the set-up steps (tools, Jupyter kernel)
 #   ./reproduce.sh test                the full check: go vet, go test -race, fuzz seeds, the smoke-scale
 #                                      run of every experiment, every notebook executed through GoNB
@@ -32,7 +37,7 @@ RESULTS="$ROOT/results"
 FIGURES=""
 ONLY=()
 
-usage() { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '/^set -euo/q;2,$p' "$0" | grep '^#' | sed 's/^# \{0,1\}//'; }
 die() { echo "reproduce.sh: $*" >&2; exit 1; }
 
 while [ $# -gt 0 ]; do
@@ -72,16 +77,20 @@ step() {
   STEP_START=$(date +%s)
   printf '\n== %s\n' "$STEP_NAME"
 }
+declare -a SUMMARY_TIMES=()
 end_step() {
   if [ -n "$STEP_NAME" ]; then
-    SUMMARY+=("$(printf '%-70s %5ss' "$STEP_NAME" $(( $(date +%s) - STEP_START )))")
+    SUMMARY+=("$STEP_NAME")
+    SUMMARY_TIMES+=("$(( $(date +%s) - STEP_START ))")
     STEP_NAME=""
   fi
 }
 print_summary() {
   end_step
+  local i width=0
+  for i in "${!SUMMARY[@]}"; do [ ${#SUMMARY[i]} -le $width ] || width=${#SUMMARY[i]}; done
   printf '\n== summary\n'
-  printf '  %s\n' "${SUMMARY[@]}"
+  for i in "${!SUMMARY[@]}"; do printf '  %-*s %6ss\n' "$width" "${SUMMARY[i]}" "${SUMMARY_TIMES[i]}"; done
 }
 
 # ---- set-up ---------------------------------------------------------------------------------------
@@ -156,10 +165,21 @@ run_notebooks() {
   done
 }
 
+# check_only_ids refuses unknown --only IDs before the long steps (data, runs), with lab's message.
+check_only_ids() {
+  [ ${#ONLY[@]} -gt 0 ] || return 0
+  local known id
+  known=$(lab list --scale "$SCALE" | awk 'NR > 1 {print $1}')
+  for id in "${ONLY[@]}"; do
+    grep -qx -- "$id" <<<"$known" || die "--only: unknown experiment '$id' (lab list shows them)"
+  done
+}
+
 # ---- modes ----------------------------------------------------------------------------------------
 main_run() {
   step "set-up (Go tools, GoNB kernel)"
   setup_go
+  check_only_ids
   setup_jupyter
   if [ "$MODE" = setup ]; then print_summary; return; fi
 
@@ -182,6 +202,8 @@ main_run() {
   if [ "$NOTEBOOKS" = 1 ] && [ ${#ONLY[@]} -eq 0 ]; then
     step "notebooks at $SCALE scale"
     run_notebooks "$SCALE" "$RESULTS/$SCALE/notebooks"
+  elif [ "$NOTEBOOKS" = 1 ]; then
+    echo "(notebooks not executed: --only runs a part of the catalogue; ./reproduce.sh without --only runs them)"
   fi
   print_summary
   echo
@@ -194,8 +216,9 @@ main_run() {
 }
 
 main_test() {
-  local tmp
   tmp=$(mktemp -d "${TMPDIR:-/tmp}/lab-test.XXXXXX")
+  # Kept when a step fails, for inspection; removed once every check passed.
+  trap '[ ! -d "$tmp" ] || echo "test outputs kept in $tmp" >&2' EXIT
   RESULTS="$tmp/results"
   FIGURES="$tmp/figures"
 
@@ -232,7 +255,8 @@ main_test() {
 
   print_summary
   echo
-  echo "test: all checks passed (outputs in $tmp)"
+  rm -rf "$tmp"
+  echo "test: all checks passed"
 }
 
 case "$MODE" in
