@@ -109,6 +109,15 @@ func setTickRoom(p *plot.Plot, data draw.Canvas) {
 		t.room = data.Max.Y - data.Min.Y
 		p.Y.Tick.Marker = t
 	}
+	// Only the print style's log ticks use their room, so the screen style draws as it always did.
+	if t, ok := p.X.Tick.Marker.(logTicks); ok && t.ends {
+		t.room = data.Max.X - data.Min.X
+		p.X.Tick.Marker = t
+	}
+	if t, ok := p.Y.Tick.Marker.(logTicks); ok && t.ends {
+		t.room = data.Max.Y - data.Min.Y
+		p.Y.Tick.Marker = t
+	}
 }
 
 // niceStep rounds raw to a step mantissa·10^exp with mantissa 1, 2 or 5.
