@@ -152,7 +152,7 @@ func encodePDF(d Drawable, w, h vg.Length) (out []byte, err error) {
 	defer recoverDrawing(&err)
 	c := vgpdf.New(w, h)
 	c.EmbedFonts(true)
-	d.Draw(draw.New(c))
+	d.Draw(draw.New(pdfCanvas{c}))
 	var buf bytes.Buffer
 	if _, err := c.WriteTo(&buf); err != nil {
 		return nil, fmt.Errorf("plotting: encoding PDF: %w", err)
