@@ -147,3 +147,20 @@ func TestPrintStyleIsSmallerButReadable(t *testing.T) {
 		t.Errorf("print exponents are %v pt", ex.Size)
 	}
 }
+
+func TestCoincident(t *testing.T) {
+	x := []float64{1, 2, 3}
+	bands := []Band{
+		{X: x, Mean: []float64{1, 2, 3}},
+		{X: x, Mean: []float64{1.001, 2, 2.999}}, // under band 0 within 1%
+		{X: x, Mean: []float64{1, 2, 3.5}},       // departs at x = 3
+		{X: []float64{3, 4}, Mean: []float64{3, 9}},
+	}
+	got := Coincident(bands, 0.01)
+	if len(got) != 1 || got[0] != [2]int{0, 1} {
+		t.Errorf("Coincident = %v, want [[0 1]]", got)
+	}
+	if got := Coincident(bands, 0.2); len(got) != 3 {
+		t.Errorf("Coincident at 20%% = %v, want the three pairs of the first three bands", got)
+	}
+}
