@@ -160,6 +160,18 @@ func TestLegendEntriesUseRegisteredColours(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), `"dac"`) {
 		t.Errorf("CheckLegendMethods of index-styled bands = %v, want dac reported", err)
 	}
+	// With a legend per panel, every panel's entry is checked: the second panel's DAC is wrong.
+	two := NewPrintFigure(1, 2, PageWidth, 5*vg.Centimeter)
+	two.SetLegend(LegendInside)
+	two.Set(0, 0, curvePanel(t, NewPrint, "", ch3Methods, true))
+	two.Set(0, 1, curvePanel(t, NewPrint, "", ch3Methods, false))
+	svg2, err := two.SVG()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := CheckLegendMethods(svg2, map[string]string{"dac": "dac"}); err == nil {
+		t.Error("CheckLegendMethods misses a wrong colour in the second panel's legend")
+	}
 	if err := CheckLegendMethods(svg, map[string]string{"no such label": "dac"}); err == nil {
 		t.Error("CheckLegendMethods accepts a missing legend entry")
 	}

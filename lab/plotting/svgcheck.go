@@ -211,10 +211,11 @@ func CheckPrintFonts(svg []byte, printWidth vg.Length) error {
 	return nil
 }
 
-// CheckLegendMethods checks, on an SVG written by this package, that the legend entry with each
+// CheckLegendMethods checks, on an SVG written by this package, that every legend entry with a
 // label of methods (label → method name) is drawn in its method's registered colour: the entry's
-// swatch holds that colour and no other chromatic (non-grey) colour. It returns an error naming
-// every label that is missing, drawn in another colour, or whose method is not registered.
+// swatch holds that colour and no other chromatic (non-grey) colour. Each panel's own legend
+// (LegendInside) is checked, as is a shared legend. It returns an error naming every label that
+// has no legend entry, is drawn in another colour, or whose method is not registered.
 func CheckLegendMethods(svg []byte, methods map[string]string) error {
 	_, texts, err := ParseSVG(svg)
 	if err != nil {
@@ -228,27 +229,39 @@ func CheckLegendMethods(svg []byte, methods map[string]string) error {
 			continue
 		}
 		want := color.NRGBAModel.Convert(ms.Color).(color.NRGBA)
-		i := slices.IndexFunc(texts, func(t SVGText) bool { return t.Text == label })
-		if i < 0 {
-			problems = append(problems, fmt.Sprintf("%q: no such text", label))
-			continue
-		}
-		sw := texts[i].Swatch
-		if !slices.Contains(sw, want) {
-			problems = append(problems, fmt.Sprintf("%q: thumbnail colours %s lack %s of %q", label, hexes(sw), hex(want), methods[label]))
-			continue
-		}
-		for _, c := range sw {
-			if c != want && (c.R != c.G || c.G != c.B) {
-				problems = append(problems, fmt.Sprintf("%q: thumbnail also has %s besides %s of %q", label, hex(c), hex(want), methods[label]))
+		checked := 0
+		for _, tx := range texts {
+			if tx.Text != label || len(tx.Swatch) == 0 {
+				continue
+			}
+			checked++
+			if p := swatchProblem(tx.Swatch, want); p != "" {
+				problems = append(problems, fmt.Sprintf("%q: %s of %q", label, p, methods[label]))
 				break
 			}
+		}
+		if checked == 0 {
+			problems = append(problems, fmt.Sprintf("%q: no legend entry", label))
 		}
 	}
 	if len(problems) > 0 {
 		return errors.New("plotting: legend colours: " + strings.Join(problems, "; "))
 	}
 	return nil
+}
+
+// swatchProblem says what is wrong with a legend thumbnail's colours sw for a method drawn in
+// want, or "".
+func swatchProblem(sw []color.NRGBA, want color.NRGBA) string {
+	if !slices.Contains(sw, want) {
+		return fmt.Sprintf("thumbnail colours %s lack %s", hexes(sw), hex(want))
+	}
+	for _, c := range sw {
+		if c != want && (c.R != c.G || c.G != c.B) {
+			return fmt.Sprintf("thumbnail also has %s besides %s", hex(c), hex(want))
+		}
+	}
+	return ""
 }
 
 func hex(c color.NRGBA) string { return fmt.Sprintf("#%02X%02X%02X", c.R, c.G, c.B) }
