@@ -73,7 +73,7 @@ func save(base string, d Drawable, w, h vg.Length, dpi int, withPDF bool) error 
 		return errors.New("plotting: empty file name")
 	}
 	if ext := strings.ToLower(filepath.Ext(base)); ext == ".png" || ext == ".svg" || ext == ".pdf" {
-		return fmt.Errorf("plotting: %q: give the name without extension, .png and .svg are added", base)
+		return fmt.Errorf("plotting: %q: give the name without extension, .png, .svg (and .pdf) are added", base)
 	}
 	png, err := encodePNG(d, w, h, dpi)
 	if err != nil {
