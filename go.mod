@@ -5,7 +5,9 @@ go 1.26.8
 require (
 	github.com/go-gota/gota v0.12.0
 	github.com/janpfeifer/gonb v0.11.4
+	golang.org/x/image v0.25.0
 	golang.org/x/sys v0.34.0
+	golang.org/x/text v0.27.0
 	gonum.org/v1/gonum v0.16.0
 	gonum.org/v1/netlib v0.0.0-20230729102104-8b8060e7531f
 	gonum.org/v1/plot v0.15.2
@@ -41,11 +43,9 @@ require (
 	go.uber.org/multierr v1.11.0 // indirect
 	go.uber.org/zap v1.27.0 // indirect
 	golang.org/x/exp v0.0.0-20250106191152-7588d65b2ba8 // indirect
-	golang.org/x/image v0.25.0 // indirect
 	golang.org/x/mod v0.26.0 // indirect
 	golang.org/x/net v0.42.0 // indirect
 	golang.org/x/sync v0.16.0 // indirect
-	golang.org/x/text v0.27.0 // indirect
 	golang.org/x/tools v0.35.0 // indirect
 	k8s.io/klog/v2 v2.130.1 // indirect
 )

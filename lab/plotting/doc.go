@@ -14,7 +14,36 @@
 // box, so a legend hides data only when no such place is free. Tick labels adapt to the size the
 // plot is drawn at by SavePlot, PlotPNG and Figure, so they do not collide in narrow panels.
 //
+// # Print figures
+//
+// A figure for a paper is laid out at its printed size, so that its text has the size it says:
+// NewPrintFigure(rows, cols, width, panelHeight) with width ColumnWidth (8.5 cm) or PageWidth
+// (17 cm), and panels made by NewPrint, whose text is 7 pt (ticks, legend, log-axis exponents) and
+// 8 pt (axis labels, titles), with lines and markers to match. Its Save writes the PNG at PrintDPI
+// (300), the SVG and a PDF with embedded fonts, each atomically, ready for \includegraphics at
+// 100%. Its legend is shared below the panels (SetLegend: LegendBelow, LegendRight or the per-panel
+// LegendInside), listing each entry once. Print log axes extend to 1, 2 or 5 times a power of ten
+// and label both ends; print heat maps of one sign use viridis, and HeatMapOptions.BarLabel names
+// the colour bar. Figures made with New and NewFigure look exactly as before.
+//
+// # One style per method
+//
+// Every method has one colour (Okabe–Ito), marker and dash across the catalogue, registered by
+// its name in methods.go (MethodStyle, Methods): give a Band its Method, or draw with
+// AddMethodLine, AddMethodScatter and AddMethodHLine; reference lines ("bound", "slope",
+// "majority-class", "full-forest", "chance", "identity") have neutral black and grey styles. An
+// unregistered name is an error, so a new method is registered once instead of taking the colour
+// of its position in one figure. Index-styled series (AddBands without Method, AddLine, AddScatter,
+// AddHLine with an index) remain for figures whose series are not methods (classes, sample sizes).
+//
+// # Checking figures
+//
+// ParseSVG reads an SVG written by this package; SVGFontSizes and CheckPrintFonts check that no
+// text is below MinPrintFont points at a given print width, and CheckLegendMethods that each
+// legend entry is drawn in its method's registered colour, so experiments can test their figures.
+//
 // All input is validated: mismatched lengths, NaN or infinite values, non-positive values on a
-// log axis and out-of-range panels are reported as errors, never as panics. Every file is
-// written atomically (lab/safefile), so an interrupted run never leaves a half-written figure.
+// log axis, unregistered methods and out-of-range panels are reported as errors, never as panics.
+// Every file is written atomically (lab/safefile), so an interrupted run never leaves a
+// half-written figure.
 package plotting

@@ -104,3 +104,61 @@ func ExampleWriteTable() {
 	// | uniform | 0.120 |
 	// | DAC-RLS | 0.034 |
 }
+
+// A page-wide print figure: two panels of the same methods, each method in its registered style
+// whatever its position, with a reference line, one shared legend below the panels, and the text
+// checked for print from the SVG.
+func ExampleNewPrintFigure() {
+	dir, err := os.MkdirTemp("", "plotting-example")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+
+	fig := plotting.NewPrintFigure(1, 2, plotting.PageWidth, 4.5*vg.Centimeter)
+	for col, data := range []string{"KC1", "Houses"} {
+		p := plotting.NewPrint(data, "landmarks m", "relative error")
+		if err := plotting.LogY(p); err != nil {
+			log.Fatal(err)
+		}
+		m := []float64{50, 100, 200, 400}
+		var bands []plotting.Band
+		for k, method := range []string{"uniform", "dac", "exact"} {
+			b := plotting.Band{Label: method, Method: method, X: m}
+			for _, x := range m {
+				e := math.Pow(x, -0.5-0.2*float64(k+col))
+				b.Mean, b.Lo, b.Hi = append(b.Mean, e), append(b.Lo, 0.8*e), append(b.Hi, 1.25*e)
+			}
+			bands = append(bands, b)
+		}
+		if err := plotting.AddBands(p, bands...); err != nil {
+			log.Fatal(err)
+		}
+		if err := plotting.AddMethodHLine(p, 1e-3, "tolerance", "bound"); err != nil {
+			log.Fatal(err)
+		}
+		fig.Set(0, col, p)
+	}
+	if err := fig.Save(filepath.Join(dir, "fig3_2")); err != nil {
+		log.Fatal(err)
+	}
+	for _, name := range []string{"fig3_2.png", "fig3_2.svg", "fig3_2.pdf"} {
+		_, err := os.Stat(filepath.Join(dir, name))
+		fmt.Println(name, err == nil)
+	}
+	svg, err := os.ReadFile(filepath.Join(dir, "fig3_2.svg"))
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("fonts at page width:", plotting.CheckPrintFonts(svg, plotting.PageWidth))
+	fmt.Println("legend colours:", plotting.CheckLegendMethods(svg, map[string]string{"uniform": "uniform", "dac": "dac", "exact": "exact"}))
+	dac, _ := plotting.MethodStyle("dac")
+	fmt.Printf("DAC is %v\n", dac.Color)
+	// Output:
+	// fig3_2.png true
+	// fig3_2.svg true
+	// fig3_2.pdf true
+	// fonts at page width: <nil>
+	// legend colours: <nil>
+	// DAC is {213 94 0 255}
+}

@@ -13,6 +13,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
+	"gonum.org/v1/plot/vg/vgpdf"
 	"gonum.org/v1/plot/vg/vgsvg"
 
 	"github.com/fastkernels/kernellab/lab/safefile"
@@ -34,7 +35,7 @@ func SavePlot(base string, p *plot.Plot, w, h vg.Length) error {
 	if p == nil {
 		return errors.New("plotting: SavePlot of a nil plot")
 	}
-	return save(base, insetPlot{p}, w, h)
+	return save(base, insetPlot{p}, w, h, DPI, false)
 }
 
 // PlotPNG returns the PNG encoding of p at w × h, for notebooks that display figures inline.
@@ -42,7 +43,7 @@ func PlotPNG(p *plot.Plot, w, h vg.Length) ([]byte, error) {
 	if p == nil {
 		return nil, errors.New("plotting: PlotPNG of a nil plot")
 	}
-	return encodePNG(insetPlot{p}, w, h)
+	return encodePNG(insetPlot{p}, w, h, DPI)
 }
 
 // insetPlot draws a plot figureInset inside the canvas edges, so that no text touches them.
@@ -52,6 +53,9 @@ type insetPlot struct{ p *plot.Plot }
 func (ip insetPlot) Draw(c draw.Canvas) {
 	fillWhite(c)
 	inner := draw.Crop(c, figureInset, -figureInset, figureInset, -figureInset)
+	if styleOf(ip.p).print {
+		roundLogRanges(ip.p)
+	}
 	setTickRoom(ip.p, ip.p.DataCanvas(inner))
 	ip.p.Draw(inner)
 }
@@ -63,15 +67,15 @@ func fillWhite(c draw.Canvas) {
 	c.Fill(c.Rectangle.Path())
 }
 
-// save renders d to PNG and SVG in memory, then writes both files.
-func save(base string, d Drawable, w, h vg.Length) error {
+// save renders d to PNG (at dpi) and SVG, and to PDF if asked, in memory, then writes the files.
+func save(base string, d Drawable, w, h vg.Length, dpi int, withPDF bool) error {
 	if base == "" {
 		return errors.New("plotting: empty file name")
 	}
-	if ext := strings.ToLower(filepath.Ext(base)); ext == ".png" || ext == ".svg" {
-		return fmt.Errorf("plotting: %q: give the name without extension, .png and .svg are added", base)
+	if ext := strings.ToLower(filepath.Ext(base)); ext == ".png" || ext == ".svg" || ext == ".pdf" {
+		return fmt.Errorf("plotting: %q: give the name without extension, .png, .svg (and .pdf) are added", base)
 	}
-	png, err := encodePNG(d, w, h)
+	png, err := encodePNG(d, w, h, dpi)
 	if err != nil {
 		return err
 	}
@@ -79,29 +83,43 @@ func save(base string, d Drawable, w, h vg.Length) error {
 	if err != nil {
 		return err
 	}
+	var pdf []byte
+	if withPDF {
+		if pdf, err = encodePDF(d, w, h); err != nil {
+			return err
+		}
+	}
 	if err := safefile.WriteBytes(base+".png", png); err != nil {
 		return err
 	}
-	return safefile.WriteBytes(base+".svg", svg)
+	if err := safefile.WriteBytes(base+".svg", svg); err != nil {
+		return err
+	}
+	if withPDF {
+		return safefile.WriteBytes(base+".pdf", pdf)
+	}
+	return nil
 }
 
-func checkSize(w, h vg.Length) error {
+func checkSize(w, h vg.Length) error { return checkSizeAt(w, h, DPI) }
+
+func checkSizeAt(w, h vg.Length, dpi int) error {
 	for _, l := range []vg.Length{w, h} {
-		if !(l > 0) || math.IsInf(float64(l), 0) || l.Dots(DPI) > maxPixels {
+		if !(l > 0) || math.IsInf(float64(l), 0) || l.Dots(float64(dpi)) > maxPixels {
 			return fmt.Errorf("plotting: figure size %v × %v points: each side must be positive and at most %d pixels at %d dpi",
-				float64(w), float64(h), maxPixels, DPI)
+				float64(w), float64(h), maxPixels, dpi)
 		}
 	}
 	return nil
 }
 
-// encodePNG draws d on a w × h image at DPI and encodes it.
-func encodePNG(d Drawable, w, h vg.Length) (out []byte, err error) {
-	if err := checkSize(w, h); err != nil {
+// encodePNG draws d on a w × h image at dpi and encodes it.
+func encodePNG(d Drawable, w, h vg.Length, dpi int) (out []byte, err error) {
+	if err := checkSizeAt(w, h, dpi); err != nil {
 		return nil, err
 	}
 	defer recoverDrawing(&err)
-	c := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(DPI))
+	c := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(dpi))
 	d.Draw(draw.New(c))
 	var buf bytes.Buffer
 	if _, err := (vgimg.PngCanvas{Canvas: c}).WriteTo(&buf); err != nil {
@@ -123,6 +141,23 @@ func encodeSVG(d Drawable, w, h vg.Length) (out []byte, err error) {
 		return nil, fmt.Errorf("plotting: encoding SVG: %w", err)
 	}
 	return []byte(svgFixes.Replace(buf.String())), nil
+}
+
+// encodePDF draws d on a w × h PDF page with the fonts embedded, so that the figure prints the
+// same everywhere.
+func encodePDF(d Drawable, w, h vg.Length) (out []byte, err error) {
+	if err := checkSize(w, h); err != nil {
+		return nil, err
+	}
+	defer recoverDrawing(&err)
+	c := vgpdf.New(w, h)
+	c.EmbedFonts(true)
+	d.Draw(draw.New(pdfCanvas{c}))
+	var buf bytes.Buffer
+	if _, err := c.WriteTo(&buf); err != nil {
+		return nil, fmt.Errorf("plotting: encoding PDF: %w", err)
+	}
+	return buf.Bytes(), nil
 }
 
 // svgFixes corrects three quirks of gonum/plot's SVG output: embedded raster images (heat maps)
@@ -153,6 +188,8 @@ type Figure struct {
 	panelW, panelH vg.Length
 	panels         [][]*plot.Plot
 	err            error // the first misuse (bad size, panel out of range), reported by Save and PNG
+	style          *style
+	legend         LegendPlacement
 }
 
 // Spacing between and around panels.
@@ -165,7 +202,7 @@ const (
 // NewFigure returns an empty figure of rows × cols panels, each panelW × panelH (the whole figure
 // is cols·panelW × rows·panelH). Invalid sizes are reported by Save and PNG.
 func NewFigure(rows, cols int, panelW, panelH vg.Length) *Figure {
-	f := &Figure{rows: rows, cols: cols, panelW: panelW, panelH: panelH}
+	f := &Figure{rows: rows, cols: cols, panelW: panelW, panelH: panelH, style: &screenStyle}
 	switch {
 	case rows < 1 || cols < 1:
 		f.err = fmt.Errorf("plotting: figure with %d × %d panels; need at least 1 × 1", rows, cols)
@@ -195,12 +232,13 @@ func (f *Figure) Set(row, col int, p *plot.Plot) {
 	f.panels[row][col] = p
 }
 
-// Save writes the figure as base+".png" and base+".svg", like SavePlot.
+// Save writes the figure as base+".png" and base+".svg", like SavePlot; a print figure
+// (NewPrintFigure) also writes base+".pdf", with its fonts embedded, and its PNG at PrintDPI.
 func (f *Figure) Save(base string) error {
 	if err := f.check(); err != nil {
 		return err
 	}
-	return save(base, f, f.width(), f.height())
+	return save(base, f, f.width(), f.height(), f.dpi(), f.style.print)
 }
 
 // PNG returns the PNG encoding of the figure, for notebooks that display figures inline.
@@ -208,7 +246,26 @@ func (f *Figure) PNG() ([]byte, error) {
 	if err := f.check(); err != nil {
 		return nil, err
 	}
-	return encodePNG(f, f.width(), f.height())
+	return encodePNG(f, f.width(), f.height(), f.dpi())
+}
+
+// SVG returns the SVG encoding of the figure, as Save writes it; tests check fonts and legend
+// colours on it (SVGFontSizes, SVGLegend).
+func (f *Figure) SVG() ([]byte, error) {
+	if err := f.check(); err != nil {
+		return nil, err
+	}
+	return encodeSVG(f, f.width(), f.height())
+}
+
+// Size returns the width and height of the figure as saved.
+func (f *Figure) Size() (w, h vg.Length) { return f.width(), f.height() }
+
+func (f *Figure) dpi() int {
+	if f.style.print {
+		return PrintDPI
+	}
+	return DPI
 }
 
 func (f *Figure) check() error {
@@ -218,8 +275,21 @@ func (f *Figure) check() error {
 	return f.err
 }
 
-func (f *Figure) width() vg.Length  { return vg.Length(f.cols) * f.panelW }
-func (f *Figure) height() vg.Length { return vg.Length(f.rows) * f.panelH }
+func (f *Figure) width() vg.Length {
+	w := vg.Length(f.cols) * f.panelW
+	if f.legend == LegendRight && !f.style.print { // a print figure keeps its width
+		w += f.sharedLegend().width
+	}
+	return w
+}
+
+func (f *Figure) height() vg.Length {
+	h := vg.Length(f.rows) * f.panelH
+	if f.legend == LegendBelow {
+		h += f.sharedLegend().height
+	}
+	return h
+}
 
 // Draw draws the panels onto c, aligned so that their data areas have equal sizes, each titled
 // with its panel letter. The titles are drawn by the figure, centred over the data areas and
@@ -247,7 +317,11 @@ func (f *Figure) Draw(c draw.Canvas) {
 			if _, ok := saved[p]; !ok {
 				saved[p] = p.Title.Text
 			}
-			titles[r][col] = strings.TrimSpace(panelLetter(k) + " " + saved[p])
+			letter := panelLetter(k)
+			if f.style.print && f.rows*f.cols == 1 {
+				letter = "" // a figure of one panel needs no letter
+			}
+			titles[r][col] = strings.TrimSpace(letter + " " + saved[p])
 			band = max(band, p.Title.TextStyle.Height(titles[r][col])+p.Title.Padding)
 			k++
 		}
@@ -256,14 +330,49 @@ func (f *Figure) Draw(c draw.Canvas) {
 		p.Title.Text = ""
 	}
 	fillWhite(c)
+	st := f.style
+	if f.legend != LegendInside {
+		legend := f.sharedLegend()
+		for p := range saved {
+			own := p.Legend
+			p.Legend = plot.NewLegend()
+			defer func() { p.Legend = own }()
+		}
+		var area vg.Rectangle
+		if f.legend == LegendBelow {
+			area = vg.Rectangle{Min: c.Min, Max: vg.Point{X: c.Max.X, Y: c.Min.Y + legend.height}}
+			c.Min.Y += legend.height
+		} else {
+			area = vg.Rectangle{Min: vg.Point{X: c.Max.X - legend.width, Y: c.Min.Y}, Max: c.Max}
+			c.Max.X -= legend.width
+		}
+		legend.draw(c.Canvas, area)
+	}
+	if st.print {
+		// A title wider than its panel is broken into lines instead of running into the edge.
+		tileW := (c.Max.X - c.Min.X - 2*st.figureInset - vg.Length(f.cols-1)*st.panelGapX) / vg.Length(f.cols)
+		band = 0
+		for r, row := range f.panels {
+			for col, p := range row {
+				if p == nil {
+					continue
+				}
+				titles[r][col] = wrapText(p.Title.TextStyle, titles[r][col], tileW)
+				band = max(band, p.Title.TextStyle.Height(titles[r][col])+p.Title.Padding)
+			}
+		}
+	}
 	tiles := draw.Tiles{
 		Rows: f.rows, Cols: f.cols,
-		PadX: panelGapX, PadY: panelGapY + band,
-		PadTop: figureInset + band, PadBottom: figureInset, PadLeft: figureInset, PadRight: figureInset,
+		PadX: st.panelGapX, PadY: st.panelGapY + band,
+		PadTop: st.figureInset + band, PadBottom: st.figureInset, PadLeft: st.figureInset, PadRight: st.figureInset,
 	}
 	for r, row := range f.panels {
 		for col, p := range row {
 			if p != nil {
+				if st.print {
+					roundLogRanges(p)
+				}
 				setTickRoom(p, p.DataCanvas(tiles.At(c, col, r)))
 			}
 		}
@@ -278,7 +387,12 @@ func (f *Figure) Draw(c draw.Canvas) {
 			top := tiles.At(c, col, r).Max.Y + band
 			sty := p.Title.TextStyle
 			data := p.DataCanvas(canvases[r][col])
-			c.FillText(sty, vg.Point{X: data.Center().X, Y: top + sty.FontExtents().Descent}, titles[r][col])
+			x := data.Center().X
+			if st.print { // centred over the data area, but inside the figure
+				half := sty.Width(titles[r][col]) / 2
+				x = min(max(x, c.Min.X+st.figureInset+half), c.Max.X-st.figureInset-half)
+			}
+			c.FillText(sty, vg.Point{X: x, Y: top + sty.FontExtents().Descent}, titles[r][col])
 		}
 	}
 }

@@ -26,6 +26,9 @@ type HeatMapOptions struct {
 	// GreyOutside draws every entry outside the Outline blocks in grey, so that the blocks a
 	// method uses (for instance the diagonal blocks of DAC-RLS) stand out.
 	GreyOutside bool
+	// BarLabel names what the colours show, with its unit (for instance "k(xᵢ, xⱼ)"); it is
+	// written along the colour bar, in the axis-label font. Empty for none.
+	BarLabel string
 }
 
 // Heat map limits: matrices above maxHeatCells entries are refused (pass a block instead), and
@@ -38,9 +41,10 @@ const (
 )
 
 // HeatMap draws matrix m on p with entry (0, 0) at the top left, as a matrix is written, with a
-// colour bar giving the value scale at the right of the data area. Values of one sign use the
-// perceptually ordered Kindlmann map (dark low, light high); values of both signs use a blue-red
-// diverging map centred on zero. The axes are labelled with row and column indices; a plot about
+// colour bar giving the value scale at the right of the data area, labelled with opt.BarLabel.
+// Values of one sign use the perceptually ordered Kindlmann map (dark low, light high), or viridis
+// on a plot made by NewPrint (perceptually uniform, and ordered in grey-scale print too); values of
+// both signs use a blue-red diverging map centred on zero. The axes are labelled with row and column indices; a plot about
 // as wide as it is tall keeps the cells square. It returns an error for an empty matrix or one of
 // more than 2048² entries (pass a block), NaN or infinite entries, blocks outside the matrix,
 // GreyOutside without blocks, or a plot with a log axis.
@@ -88,6 +92,9 @@ func HeatMap(p *plot.Plot, m mat.Matrix, opt HeatMapOptions) error {
 	if err != nil {
 		return fmt.Errorf("plotting: heat map palette: %w", err)
 	}
+	if styleOf(p).print && !(lo < 0 && hi > 0) {
+		colors = viridis()
+	}
 
 	k := max(1, heatPixels/max(rows, cols))
 	grid := matrixGrid{m: data, rows: rows, cols: cols, k: k}
@@ -118,7 +125,11 @@ func HeatMap(p *plot.Plot, m mat.Matrix, opt HeatMapOptions) error {
 	}
 	barText := p.Y.Tick.Label
 	barText.XAlign, barText.YAlign = draw.XLeft, draw.YCenter
-	p.Add(&colorBar{colors: colors, min: lo, max: hi, text: barText, line: p.Y.LineStyle})
+	bar := &colorBar{colors: colors, min: lo, max: hi, text: barText, line: p.Y.LineStyle, label: opt.BarLabel}
+	bar.labelText = p.Y.Label.TextStyle
+	bar.labelText.Rotation = math.Pi / 2
+	bar.labelText.XAlign, bar.labelText.YAlign = draw.XCenter, draw.YTop
+	p.Add(bar)
 	p.X.Padding, p.Y.Padding = 0, 0
 	p.X.Tick.Marker = indexTicks{}
 	p.Y.Tick.Marker = indexTicks{rows: rows}
@@ -138,6 +149,15 @@ func paletteOf(cmap palette.ColorMap) ([]color.Color, error) {
 		colors[i] = c
 	}
 	return colors, nil
+}
+
+// viridis returns the viridis colour map (viridisData), low to high.
+func viridis() []color.Color {
+	colors := make([]color.Color, len(viridisData))
+	for i, c := range viridisData {
+		colors[i] = color.NRGBA{R: uint8(math.Round(255 * c[0])), G: uint8(math.Round(255 * c[1])), B: uint8(math.Round(255 * c[2])), A: 255}
+	}
+	return colors
 }
 
 // greyed maps each colour to a light grey of the same order of lightness (CIE L*), so that greyed
@@ -238,10 +258,12 @@ func (o *outlines) Plot(c draw.Canvas, p *plot.Plot) {
 // colorBar draws the value scale of a heat map as a vertical bar to the right of the data area;
 // its glyph box makes the plot reserve that room.
 type colorBar struct {
-	colors   []color.Color
-	min, max float64
-	text     draw.TextStyle
-	line     draw.LineStyle
+	colors    []color.Color
+	min, max  float64
+	text      draw.TextStyle
+	line      draw.LineStyle
+	label     string         // written along the bar, right of its tick labels; may be empty
+	labelText draw.TextStyle // rotated a quarter turn
 }
 
 // Colour bar geometry, in points.
@@ -250,7 +272,17 @@ const (
 	barWidth    = vg.Length(9)
 	barTick     = vg.Length(3)
 	barLabelGap = vg.Length(2)
+	barTitleGap = vg.Length(4)
 )
+
+// labelWidth is the width of the widest tick label of the bar.
+func (b *colorBar) labelWidth() vg.Length {
+	var w vg.Length
+	for _, t := range b.ticks() {
+		w = max(w, b.text.Width(t.Label))
+	}
+	return w
+}
 
 // ticks returns the labelled values of the bar.
 func (b *colorBar) ticks() []plot.Tick {
@@ -281,14 +313,18 @@ func (b *colorBar) Plot(c draw.Canvas, _ *plot.Plot) {
 		c.StrokeLine2(b.line, x1, y, x1+barTick, y)
 		c.FillText(b.text, vg.Point{X: x1 + barTick + barLabelGap, Y: y}, t.Label)
 	}
+	if b.label != "" {
+		x := x1 + barTick + barLabelGap + b.labelWidth() + barTitleGap
+		c.FillText(b.labelText, vg.Point{X: x, Y: (c.Min.Y + c.Max.Y) / 2}, b.label)
+	}
 }
 
 // GlyphBoxes implements plot.GlyphBoxer: room for the bar and its labels right of the data area,
 // and for half a label above and below it.
 func (b *colorBar) GlyphBoxes(*plot.Plot) []plot.GlyphBox {
-	var labelW vg.Length
-	for _, t := range b.ticks() {
-		labelW = max(labelW, b.text.Width(t.Label))
+	labelW := b.labelWidth()
+	if b.label != "" {
+		labelW += barTitleGap + b.labelText.Height(b.label)
 	}
 	half := b.text.Height("0") / 2
 	return []plot.GlyphBox{

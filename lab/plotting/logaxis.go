@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
@@ -23,7 +24,7 @@ func LogX(p *plot.Plot) error {
 	if p == nil {
 		return errors.New("plotting: LogX on a nil plot")
 	}
-	if err := makeLog(&p.X); err != nil {
+	if err := makeLog(&p.X, &p.Y, styleOf(p)); err != nil {
 		return fmt.Errorf("plotting: log x axis: %w", err)
 	}
 	moveLabel(p, &p.X, false)
@@ -36,22 +37,59 @@ func LogY(p *plot.Plot) error {
 	if p == nil {
 		return errors.New("plotting: LogY on a nil plot")
 	}
-	if err := makeLog(&p.Y); err != nil {
+	if err := makeLog(&p.Y, &p.Y, styleOf(p)); err != nil {
 		return fmt.Errorf("plotting: log y axis: %w", err)
 	}
 	moveLabel(p, &p.Y, true)
 	return nil
 }
 
-func makeLog(a *plot.Axis) error {
+func makeLog(a, vAxis *plot.Axis, st *style) error {
 	// Min is +Inf while no data has been added; otherwise it is the smallest value on the axis.
 	if !math.IsInf(a.Min, 1) && !(a.Min > 0) {
 		return fmt.Errorf("the data reach %g; a logarithmic axis needs positive values", a.Min)
 	}
 	a.Scale = logScale{}
-	a.Tick.Marker = logTicks{}
-	a.Tick.Label.Handler = powerText{text.Plain{Fonts: font.DefaultCache}}
+	a.Tick.Marker = logTicks{ends: st.print, size: st.tickSize, vertical: a == vAxis}
+	a.Tick.Label.Handler = powerText{Plain: text.Plain{Fonts: font.DefaultCache}, minExponent: st.exponentMin}
 	return nil
+}
+
+// roundLogRanges widens each log axis of p whose ticks label their end points (the print style)
+// to the nearest 1, 2 or 5 times a power of ten around its data, so that both ends are labelled.
+// Drawing calls it before the layout; it is idempotent.
+func roundLogRanges(p *plot.Plot) {
+	for _, a := range []*plot.Axis{&p.X, &p.Y} {
+		t, ok := a.Tick.Marker.(logTicks)
+		if !ok || !t.ends || !(a.Min > 0) || !(a.Max >= a.Min) || math.IsInf(a.Max, 0) {
+			continue
+		}
+		a.Min, a.Max = roundLog(a.Min, false), roundLog(a.Max, true)
+		if a.Max == a.Min {
+			a.Max = roundLog(a.Max*1.0001, true)
+		}
+	}
+}
+
+// roundLog rounds v > 0 down (or up) to the nearest m·10^k with m in {1, 2, 5}.
+func roundLog(v float64, up bool) float64 {
+	k := int(math.Floor(math.Log10(v)))
+	best := tickValue(1, k)
+	if up {
+		best = tickValue(1, k+1)
+	}
+	for kk := k - 1; kk <= k+1; kk++ {
+		for _, m := range []int{1, 2, 5} {
+			g := tickValue(m, kk)
+			if up && g >= v*(1-1e-12) && g < best {
+				best = g
+			}
+			if !up && g <= v*(1+1e-12) && g > best {
+				best = g
+			}
+		}
+	}
+	return best
 }
 
 // moveLabel hands the label of log axis a to an axisLabel plotter (see there why).
@@ -92,14 +130,25 @@ func (logScale) Normalize(min, max, x float64) float64 {
 // logTicks places major ticks at powers of ten and minor ticks at 2..9 times them. Wide ranges
 // label only every few decades so that labels never collide; ranges that hold fewer than three
 // powers of ten also label 2× and 5× (and every multiple if that still gives fewer than two
-// labels) so that values can be read off a short axis.
-type logTicks struct{}
+// labels) so that values can be read off a short axis. With ends, the end points of the axis are
+// labelled too when they are whole multiples of a power of ten (roundLogRanges makes them so), and
+// a label too close to an end label is dropped.
+type logTicks struct {
+	ends     bool
+	room     vg.Length // length of the axis, set by setTickRoom; 0 if unknown
+	size     vg.Length // font size of the labels; 0 for tickSize
+	vertical bool
+}
 
 // maxLogLabels is the most decade labels an axis gets.
 const maxLogLabels = 7
 
+// endGap is the smallest distance, as a fraction of the axis, between an end label and the next
+// label (for logTicks with ends).
+const endGap = 0.12
+
 // Ticks implements plot.Ticker.
-func (logTicks) Ticks(min, max float64) []plot.Tick {
+func (lt logTicks) Ticks(min, max float64) []plot.Tick {
 	if !(min > 0 && max > min) || math.IsInf(max, 0) {
 		return nil
 	}
@@ -111,7 +160,8 @@ func (logTicks) Ticks(min, max float64) []plot.Tick {
 		return v >= min*(1-1e-12) && v <= max*(1+1e-12)
 	}
 	// labelled decides which multiples m of 10^k carry a label.
-	labelled := func(m, k int) bool { return m == 1 && (k-lo)%every == 0 }
+	base := func(m, k int) bool { return m == 1 && (k-lo)%every == 0 }
+	labelled := base
 	count := func() int {
 		n := 0
 		for k := lo; k <= hi; k++ {
@@ -129,29 +179,103 @@ func (logTicks) Ticks(min, max float64) []plot.Tick {
 			labelled = func(m, k int) bool { return true }
 		}
 	}
-	var labels []int // the decades exponents of labelled ticks, to choose the label format
-	for k := lo; k <= hi; k++ {
-		for m := 1; m <= 9; m++ {
-			if labelled(m, k) && inRange(m, k) {
-				labels = append(labels, k)
+	build := func(labelled func(m, k int) bool) []plot.Tick {
+		var labels []int // the decades exponents of labelled ticks, to choose the label format
+		for k := lo; k <= hi; k++ {
+			for m := 1; m <= 9; m++ {
+				if labelled(m, k) && inRange(m, k) {
+					labels = append(labels, k)
+				}
 			}
 		}
+		plain := len(labels) > 0 && labels[0] >= -2 && labels[len(labels)-1] <= 3
+		var ticks []plot.Tick
+		for k := lo; k <= hi; k++ {
+			for m := 1; m <= 9; m++ {
+				if !inRange(m, k) || (every > 1 && m > 1 && !labelled(m, k)) { // no minor ticks when decades are skipped
+					continue
+				}
+				t := plot.Tick{Value: tickValue(m, k)}
+				if labelled(m, k) {
+					t.Label = logLabel(m, k, plain)
+				}
+				ticks = append(ticks, t)
+			}
+		}
+		return ticks
 	}
-	plain := len(labels) > 0 && labels[0] >= -2 && labels[len(labels)-1] <= 3
-	var ticks []plot.Tick
-	for k := lo; k <= hi; k++ {
-		for m := 1; m <= 9; m++ {
-			if !inRange(m, k) || (every > 1 && m > 1) { // no minor ticks when decades are skipped
-				continue
-			}
-			t := plot.Tick{Value: tickValue(m, k)}
-			if labelled(m, k) {
-				t.Label = logLabel(m, k, plain)
-			}
-			ticks = append(ticks, t)
-		}
+	if !lt.ends {
+		return build(labelled)
+	}
+	// The print style labels the end points, and thins the other labels (to decades, then to every
+	// second decade, ...) until they fit the length of the axis.
+	ticks := build(endLabels(labelled, min, max, lo, hi))
+	for step := every; lt.room > 0 && !lt.fits(ticks, min, max) && step <= hi-lo; step++ {
+		decades := func(m, k int) bool { return m == 1 && (k-lo)%step == 0 }
+		ticks = build(endLabels(decades, min, max, lo, hi))
 	}
 	return ticks
+}
+
+// fits reports whether the labels of ticks, on a log axis from min to max of length lt.room,
+// leave room between each other (with the width estimate of niceTicks.fits).
+func (lt logTicks) fits(ticks []plot.Tick, min, max float64) bool {
+	size := float64(lt.size)
+	if size == 0 {
+		size = tickSize
+	}
+	extent := func(label string) float64 {
+		if lt.vertical {
+			return 1.4 * size
+		}
+		return 0.5*size*float64(utf8.RuneCountInString(label)) + 0.8*size
+	}
+	span := math.Log10(max / min)
+	prev, prevExtent := math.Inf(-1), 0.0
+	for _, t := range ticks {
+		if t.IsMinor() {
+			continue
+		}
+		at := float64(lt.room) * math.Log10(t.Value/min) / span
+		e := extent(t.Label)
+		if at-prev < (prevExtent+e)/2 {
+			return false
+		}
+		prev, prevExtent = at, e
+	}
+	return true
+}
+
+// endLabels returns labelled extended to the end points of [min, max] that are m·10^k, with the
+// labels within endGap of the axis from an end label removed.
+func endLabels(labelled func(m, k int) bool, min, max float64, lo, hi int) func(m, k int) bool {
+	span := math.Log10(max / min)
+	type mk struct{ m, k int }
+	ends := map[mk]bool{}
+	for _, e := range []float64{min, max} {
+		k := int(math.Floor(math.Log10(e) + 1e-9))
+		m := int(math.Round(e / math.Pow10(k)))
+		if m >= 1 && m <= 9 && math.Abs(tickValue(m, k)-e) <= 1e-9*e {
+			ends[mk{m, k}] = true
+		}
+	}
+	out := map[mk]bool{}
+	for k := lo; k <= hi; k++ {
+		for m := 1; m <= 9; m++ {
+			v := tickValue(m, k)
+			switch {
+			case ends[mk{m, k}]:
+				out[mk{m, k}] = true
+			case labelled(m, k) && v >= min && v <= max:
+				near := false
+				for e := range ends {
+					near = near || math.Abs(math.Log10(v/tickValue(e.m, e.k))) < endGap*span
+				}
+				out[mk{m, k}] = !near
+			}
+		}
+	}
+	return func(m, k int) bool { return out[mk{m, k}] }
 }
 
 // tickValue is m·10^k, correctly rounded.
@@ -180,7 +304,10 @@ func logLabel(m, k int, plain bool) string {
 // powerText is a text handler that typesets "b^e" as b with the exponent e raised and smaller,
 // for log-axis tick labels such as 10⁻³ (the Liberation fonts lack superscript digits, and the
 // LaTeX handler of gonum/plot does not typeset exponents). Text without "^" is plain text.
-type powerText struct{ text.Plain }
+type powerText struct {
+	text.Plain
+	minExponent vg.Length // the smallest exponent size; 0 for none
+}
 
 // Exponent size and raise, as fractions of the font size.
 const (
@@ -192,7 +319,9 @@ func splitPower(txt string) (base, exponent string, ok bool) {
 	return strings.Cut(txt, "^")
 }
 
-func exponentFont(f font.Font) font.Font { return font.From(f, f.Size*exponentScale) }
+func (h powerText) exponentFont(f font.Font) font.Font {
+	return font.From(f, max(f.Size*exponentScale, h.minExponent))
+}
 
 // Box implements text.Handler.
 func (h powerText) Box(txt string, fnt font.Font) (width, height, depth vg.Length) {
@@ -201,7 +330,7 @@ func (h powerText) Box(txt string, fnt font.Font) (width, height, depth vg.Lengt
 		return h.Plain.Box(txt, fnt)
 	}
 	wb, hb, db := h.Plain.Box(base, fnt)
-	we, he, _ := h.Plain.Box(exponent, exponentFont(fnt))
+	we, he, _ := h.Plain.Box(exponent, h.exponentFont(fnt))
 	return wb + we, max(hb, exponentRaise*fnt.Size+he), db
 }
 
@@ -213,7 +342,7 @@ func (h powerText) Draw(c vg.Canvas, txt string, sty text.Style, pt vg.Point) {
 		return
 	}
 	face := h.Fonts.Lookup(sty.Font, sty.Font.Size)
-	small := exponentFont(sty.Font)
+	small := h.exponentFont(sty.Font)
 	smallFace := h.Fonts.Lookup(small, small.Size)
 	c.SetColor(sty.Color)
 	if sty.Rotation != 0 {

@@ -160,7 +160,7 @@ func TestLogAxisLabelIsDrawnOnce(t *testing.T) {
 
 func TestPowerTextBox(t *testing.T) {
 	plain := text.Plain{Fonts: font.DefaultCache}
-	h := powerText{plain}
+	h := powerText{Plain: plain}
 	fnt := font.From(textFont, 10)
 	w, _, _ := h.Box("10^−3", fnt)
 	wb, _, _ := plain.Box("10", fnt)

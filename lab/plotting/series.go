@@ -16,20 +16,26 @@ import (
 // points, and a translucent band between Lo and Hi (for instance the 10% and 90% quantiles over
 // repetitions, or mean ± one standard deviation). X, Mean, Lo and Hi have equal lengths; Lo and
 // Hi are both nil when there is no band. X must be non-decreasing.
+//
+// A band with a Method takes the registered style of that method (MethodStyle: colour, marker and
+// dash, Dashed is then ignored), whatever its position among the bands, so a method looks the
+// same in every figure; a band without a Method takes the style of its position.
 type Band struct {
 	Label           string
 	X, Mean, Lo, Hi []float64
 	Dashed          bool
+	Method          string
 }
 
 // glyphsAtMost bounds the glyphs drawn on one line: a long series gets this many evenly spaced
 // glyphs, enough to identify it without hiding its shape.
 const glyphsAtMost = 16
 
-// AddBands adds the bands to p, band k in Color(k) with Marker(k), each with a legend entry (none
-// for an empty Label). All band fills are drawn before all lines so that no band hides a line.
-// It returns an error, and adds nothing, if a band has mismatched lengths, no points, NaN or
-// infinite values, Lo above Hi, decreasing X, or non-positive values on a log axis.
+// AddBands adds the bands to p, band k in the style of its Method or else in Color(k) with
+// Marker(k), each with a legend entry (none for an empty Label). All band fills are drawn before
+// all lines so that no band hides a line. The axes cover the bands, not only the means. It returns
+// an error, and adds nothing, if a band has mismatched lengths, no points, NaN or infinite values,
+// Lo above Hi, decreasing X, non-positive values on a log axis, or a Method that is not registered.
 func AddBands(p *plot.Plot, bands ...Band) error {
 	if p == nil {
 		return errors.New("plotting: AddBands on a nil plot")
@@ -38,19 +44,29 @@ func AddBands(p *plot.Plot, bands ...Band) error {
 		if err := checkBand(p, b); err != nil {
 			return fmt.Errorf("plotting: band %d (%q): %w", k, b.Label, err)
 		}
+		if b.Method != "" {
+			if _, err := methodStyle(b.Method); err != nil {
+				return fmt.Errorf("plotting: band %d (%q): %w", k, b.Label, err)
+			}
+		}
 	}
+	st := styleOf(p)
 	var fills, lines []plot.Plotter
 	for k, b := range bands {
+		ms := SeriesStyle{Color: Color(k), Marker: Marker(k)}
+		if b.Dashed {
+			ms.Dashes = dashes
+		}
+		if b.Method != "" {
+			ms, _ = methodStyle(b.Method)
+		}
 		s := &series{
 			xy:    pairs(b.X, b.Mean),
-			line:  draw.LineStyle{Color: Color(k), Width: seriesWidth},
-			glyph: draw.GlyphStyle{Color: Color(k), Radius: glyphRadius, Shape: Marker(k)},
-		}
-		if b.Dashed {
-			s.line.Dashes = dashes
+			line:  draw.LineStyle{Color: ms.Color, Width: st.seriesWidth, Dashes: st.scaled(ms.Dashes)},
+			glyph: draw.GlyphStyle{Color: ms.Color, Radius: st.glyphRadius, Shape: ms.Marker},
 		}
 		if b.Lo != nil {
-			s.fill = &bandFill{lo: pairs(b.X, b.Lo), hi: pairs(b.X, b.Hi), color: translucent(Color(k), bandAlpha)}
+			s.fill = &bandFill{lo: pairs(b.X, b.Lo), hi: pairs(b.X, b.Hi), color: translucent(ms.Color, bandAlpha)}
 			fills = append(fills, s.fill)
 		}
 		lines = append(lines, s)
@@ -103,13 +119,32 @@ func checkBand(p *plot.Plot, b Band) error {
 // empty. It returns an error for mismatched or empty x and y, NaN or infinite values, or
 // non-positive values on a log axis.
 func AddLine(p *plot.Plot, x, y []float64, label string, i int, dashed bool) error {
+	var d []vg.Length
+	if dashed {
+		d = dashes
+	}
+	return addLine(p, x, y, label, SeriesStyle{Color: Color(i), Dashes: d})
+}
+
+// AddMethodLine adds a curve without glyphs in the registered style of method (MethodStyle), with
+// a legend entry unless label is empty: a reference such as "bound", "slope" or "identity" in its
+// neutral style, or a method drawn as a plain line. It returns the errors of AddLine, and an error
+// for a method that is not registered.
+func AddMethodLine(p *plot.Plot, x, y []float64, label, method string) error {
+	ms, err := methodStyle(method)
+	if err != nil {
+		return fmt.Errorf("plotting: line %q: %w", label, err)
+	}
+	ms.Marker = nil
+	return addLine(p, x, y, label, ms)
+}
+
+func addLine(p *plot.Plot, x, y []float64, label string, ms SeriesStyle) error {
 	if err := checkSeries(p, x, y); err != nil {
 		return fmt.Errorf("plotting: line %q: %w", label, err)
 	}
-	s := &series{xy: pairs(x, y), line: draw.LineStyle{Color: Color(i), Width: referenceWidth}}
-	if dashed {
-		s.line.Dashes = dashes
-	}
+	st := styleOf(p)
+	s := &series{xy: pairs(x, y), line: draw.LineStyle{Color: ms.Color, Width: st.referenceWidth, Dashes: st.scaled(ms.Dashes)}}
 	p.Add(s)
 	addLegendEntry(p, label, s)
 	return nil
@@ -119,10 +154,28 @@ func AddLine(p *plot.Plot, x, y []float64, label string, i int, dashed bool) err
 // unless label is empty. It returns an error for mismatched or empty x and y, NaN or infinite
 // values, or non-positive values on a log axis.
 func AddScatter(p *plot.Plot, x, y []float64, label string, i int) error {
+	return addScatter(p, x, y, label, SeriesStyle{Color: Color(i), Marker: Marker(i)})
+}
+
+// AddMethodScatter adds the points (x[j], y[j]) as glyphs in the registered colour and marker of
+// method (a circle for a method registered without a marker), with a legend entry unless label is
+// empty. It returns the errors of AddScatter, and an error for a method that is not registered.
+func AddMethodScatter(p *plot.Plot, x, y []float64, label, method string) error {
+	ms, err := methodStyle(method)
+	if err != nil {
+		return fmt.Errorf("plotting: scatter %q: %w", label, err)
+	}
+	if ms.Marker == nil {
+		ms.Marker = circle
+	}
+	return addScatter(p, x, y, label, ms)
+}
+
+func addScatter(p *plot.Plot, x, y []float64, label string, ms SeriesStyle) error {
 	if err := checkSeries(p, x, y); err != nil {
 		return fmt.Errorf("plotting: scatter %q: %w", label, err)
 	}
-	s := &series{xy: pairs(x, y), glyph: draw.GlyphStyle{Color: Color(i), Radius: glyphRadius, Shape: Marker(i)}, allGlyphs: true}
+	s := &series{xy: pairs(x, y), glyph: draw.GlyphStyle{Color: ms.Color, Radius: styleOf(p).glyphRadius, Shape: ms.Marker}, allGlyphs: true}
 	p.Add(s)
 	addLegendEntry(p, label, s)
 	return nil
@@ -132,13 +185,33 @@ func AddScatter(p *plot.Plot, x, y []float64, label string, i int) error {
 // reference level such as the score of the full forest, with a legend entry unless label is
 // empty. It returns an error for a NaN or infinite y, or a non-positive y on a log y axis.
 func AddHLine(p *plot.Plot, y float64, label string, i int) error {
+	return addHLine(p, y, label, SeriesStyle{Color: Color(i), Dashes: dashes})
+}
+
+// AddMethodHLine adds a horizontal line at height y across the whole plot in the registered colour
+// and dash of method, typically a reference level in its neutral style ("majority-class",
+// "full-forest", "chance"), with a legend entry unless label is empty. It returns the errors of
+// AddHLine, and an error for a method that is not registered.
+func AddMethodHLine(p *plot.Plot, y float64, label, method string) error {
+	ms, err := methodStyle(method)
+	if err != nil {
+		return fmt.Errorf("plotting: horizontal line %q: %w", label, err)
+	}
+	if ms.Dashes == nil {
+		ms.Dashes = dashes // a solid horizontal line would read as a grid line
+	}
+	return addHLine(p, y, label, ms)
+}
+
+func addHLine(p *plot.Plot, y float64, label string, ms SeriesStyle) error {
 	if p == nil {
 		return errors.New("plotting: AddHLine on a nil plot")
 	}
 	if err := checkValues(p.Y, "y", []float64{y}); err != nil {
 		return fmt.Errorf("plotting: horizontal line %q: %w", label, err)
 	}
-	h := &hLine{y: y, style: draw.LineStyle{Color: Color(i), Width: referenceWidth, Dashes: dashes}}
+	st := styleOf(p)
+	h := &hLine{y: y, style: draw.LineStyle{Color: ms.Color, Width: st.referenceWidth, Dashes: st.scaled(ms.Dashes)}}
 	p.Add(h)
 	addLegendEntry(p, label, h)
 	return nil

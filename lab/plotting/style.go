@@ -116,30 +116,49 @@ func (g shapeGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) 
 // white background, a light grid behind the data, and a legend that is placed automatically on a
 // translucent box (top-right unless data lie there). Call it for every plot so that all figures
 // share fonts, sizes, grid and colours; xLabel and yLabel should carry units, e.g. "time (s)".
+// For a figure laid out at its final size in a paper, use NewPrint and NewPrintFigure instead.
 func New(title, xLabel, yLabel string) *plot.Plot {
+	return newStyled(&screenStyle, title, xLabel, yLabel)
+}
+
+// NewPrint returns an empty plot in the print style, for a panel of a figure made by
+// NewPrintFigure: the look of New with text in points at the printed size (tick labels and legend
+// 7 pt, axis labels and title 8 pt, log-axis exponents 7 pt: nothing below 7 pt), thinner lines and
+// smaller markers to match, log axes whose end points are labelled, and heat maps in viridis.
+// Series, reference lines and heat maps are added with the same functions as for New; give bands
+// a Method so that they take the registered style of their method.
+func NewPrint(title, xLabel, yLabel string) *plot.Plot {
+	return newStyled(&printStyle, title, xLabel, yLabel)
+}
+
+// newStyled makes a plot in style st and registers st for the functions that add to it.
+func newStyled(st *style, title, xLabel, yLabel string) *plot.Plot {
 	p := plot.New()
 	p.BackgroundColor = color.White
 	p.Title.Text = title
-	p.Title.TextStyle.Font = font.From(textFont, titleSize)
-	p.Title.Padding = vg.Points(5)
+	p.Title.TextStyle.Font = font.From(textFont, st.titleSize)
+	p.Title.Padding = st.titlePadding
 	p.X.Label.Text = xLabel
 	p.Y.Label.Text = yLabel
 	for _, a := range []*plot.Axis{&p.X, &p.Y} {
-		a.Label.TextStyle.Font = font.From(textFont, labelSize)
-		a.Label.Padding = vg.Points(3)
-		a.Tick.Label.Font = font.From(textFont, tickSize)
-		a.Tick.Length = vg.Points(4)
-		a.Tick.Width = vg.Points(0.6)
-		a.Width = vg.Points(0.6)
-		a.Padding = vg.Points(3)
+		a.Label.TextStyle.Font = font.From(textFont, st.labelSize)
+		a.Label.Padding = st.labelPadding
+		a.Tick.Label.Font = font.From(textFont, st.tickSize)
+		a.Tick.Length = st.tickLength
+		a.Tick.Width = st.axisWidth
+		a.Width = st.axisWidth
+		a.Padding = st.axisPadding
 	}
-	p.X.Tick.Marker = niceTicks{}
-	p.Y.Tick.Marker = niceTicks{vertical: true}
-	p.Legend.TextStyle.Font = font.From(textFont, legendSize)
+	p.X.Tick.Marker = niceTicks{size: st.tickSize}
+	p.Y.Tick.Marker = niceTicks{size: st.tickSize, vertical: true}
+	p.Legend.TextStyle.Font = font.From(textFont, st.legendSize)
 	p.Legend.Top, p.Legend.Left = true, true
-	p.Legend.ThumbnailWidth = vg.Points(20)
-	p.Legend.Padding = vg.Points(1.5)
-	p.Add(&plotter.Grid{Vertical: gridStyle, Horizontal: gridStyle}, legendPlacer{})
+	p.Legend.ThumbnailWidth = st.thumbnailWidth
+	p.Legend.Padding = st.legendPadding
+	grid := gridStyle
+	grid.Width = st.gridWidth
+	p.Add(&plotter.Grid{Vertical: grid, Horizontal: grid}, legendPlacer{})
+	attach(p, st)
 	return p
 }
 
@@ -149,6 +168,9 @@ func New(title, xLabel, yLabel string) *plot.Plot {
 func addLegendEntry(p *plot.Plot, label string, thumb plot.Thumbnailer) {
 	if label == "" {
 		return
+	}
+	if st := stateOf(p); st != nil {
+		st.legend = append(st.legend, legendItem{label: label, thumb: thumb})
 	}
 	if p.Legend.Rectangle(draw.Canvas{}).Size().X == 0 {
 		p.Legend.Add(label, legendFrame{p}, thumb)

@@ -16,6 +16,7 @@ import (
 // maxNiceTicks labels, whose labels fit without colliding; otherwise it aims at niceTickCount
 // labels. gonum/plot's default aims at three labels, too few to read values off a figure.
 type niceTicks struct {
+	size     vg.Length // font size of the labels; 0 for tickSize
 	room     vg.Length // length of the axis; 0 if unknown
 	vertical bool
 }
@@ -51,12 +52,16 @@ func (t niceTicks) Ticks(lo, hi float64) []plot.Tick {
 // about half the font size per character horizontally, or twice the font size vertically.
 func (t niceTicks) fits(ticks []plot.Tick) bool {
 	labels := majors(ticks)
+	size := t.size
+	if size == 0 {
+		size = tickSize
+	}
 	var need vg.Length
 	for _, l := range labels {
 		if t.vertical {
-			need += 2.2 * tickSize
+			need += 2.2 * size
 		} else {
-			need += vg.Length(0.5*tickSize*float64(utf8.RuneCountInString(l))) + 1.5*tickSize
+			need += vg.Length(0.5*float64(size)*float64(utf8.RuneCountInString(l))) + 1.5*size
 		}
 	}
 	return need <= t.room
@@ -101,6 +106,15 @@ func setTickRoom(p *plot.Plot, data draw.Canvas) {
 		p.X.Tick.Marker = t
 	}
 	if t, ok := p.Y.Tick.Marker.(niceTicks); ok {
+		t.room = data.Max.Y - data.Min.Y
+		p.Y.Tick.Marker = t
+	}
+	// Only the print style's log ticks use their room, so the screen style draws as it always did.
+	if t, ok := p.X.Tick.Marker.(logTicks); ok && t.ends {
+		t.room = data.Max.X - data.Min.X
+		p.X.Tick.Marker = t
+	}
+	if t, ok := p.Y.Tick.Marker.(logTicks); ok && t.ends {
 		t.room = data.Max.Y - data.Min.Y
 		p.Y.Tick.Marker = t
 	}

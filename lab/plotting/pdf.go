@@ -1,0 +1,137 @@
+package plotting
+
+import (
+	"image"
+	"image/color"
+	"unicode/utf8"
+
+	"golang.org/x/image/font/sfnt"
+	"golang.org/x/image/math/fixed"
+	"golang.org/x/text/encoding/charmap"
+	"gonum.org/v1/plot/font"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/vgpdf"
+)
+
+// pdfCanvas corrects two faults of gonum/plot's vgpdf (v0.15), so that the PDF looks like the PNG
+// and SVG:
+//   - vgpdf reads a colour's premultiplied components as straight ones, so translucent fills
+//     (the uncertainty bands) come out dark grey; SetColor hands it straight components.
+//   - vgpdf embeds fonts with the Windows-1252 code page but writes strings as UTF-8 bytes, so
+//     "×", "ö" or "é" come out as two wrong characters, and characters outside the code page
+//     ("−", "√", "λ", "σ", "′") cannot be written at all; FillString encodes text to the code
+//     page and draws the other characters as filled glyph outlines from the same font.
+//   - vgpdf draws images (heat maps) upside down; DrawImage hands it the image mirrored.
+type pdfCanvas struct{ *vgpdf.Canvas }
+
+// DrawImage implements vg.Canvas.
+func (c pdfCanvas) DrawImage(rect vg.Rectangle, img image.Image) {
+	pdfDrawImage(func(m image.Image) { c.Canvas.DrawImage(rect, m) }, img)
+}
+
+// pdfDrawImage hands img, mirrored top to bottom, to drawImage.
+func pdfDrawImage(drawImage func(image.Image), img image.Image) {
+	b := img.Bounds()
+	flipped := image.NewNRGBA(b)
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			flipped.Set(x, b.Max.Y-1-(y-b.Min.Y), img.At(x, y))
+		}
+	}
+	drawImage(flipped)
+}
+
+// SetColor implements vg.Canvas.
+func (c pdfCanvas) SetColor(col color.Color) {
+	if col == nil {
+		col = color.Black
+	}
+	c.Canvas.SetColor(straightColor(color.NRGBAModel.Convert(col).(color.NRGBA)))
+}
+
+// straightColor is a colour whose RGBA method returns straight (not premultiplied) components,
+// which is what vgpdf expects. It must only be handed to vgpdf.
+type straightColor color.NRGBA
+
+// RGBA returns the straight components scaled to 16 bits.
+func (s straightColor) RGBA() (r, g, b, a uint32) {
+	return uint32(s.R) * 0x101, uint32(s.G) * 0x101, uint32(s.B) * 0x101, uint32(s.A) * 0x101
+}
+
+var cp1252 = charmap.Windows1252.NewEncoder()
+
+// FillString implements vg.Canvas: runs of characters of the code page are written as text,
+// others are drawn as outlines, each run starting where the previous one ends.
+func (c pdfCanvas) FillString(f font.Face, pt vg.Point, str string) {
+	for str != "" {
+		n := 0 // length of the run of encodable (or of non-encodable) runes at the start
+		ok := encodable(str)
+		for n < len(str) {
+			_, size := utf8.DecodeRuneInString(str[n:])
+			if encodable(str[n:]) != ok {
+				break
+			}
+			n += size
+		}
+		run := str[:n]
+		if ok {
+			enc, err := cp1252.String(run)
+			if err != nil { // cannot happen: every rune was checked
+				enc = run
+			}
+			c.Canvas.FillString(f, pt, enc)
+		} else {
+			c.fillOutlines(f, pt, run)
+		}
+		pt.X += f.Width(run)
+		str = str[n:]
+	}
+}
+
+// encodable reports whether the first rune of s is in Windows-1252.
+func encodable(s string) bool {
+	r, size := utf8.DecodeRuneInString(s)
+	if r < utf8.RuneSelf {
+		return true
+	}
+	_, err := cp1252.String(s[:size])
+	return err == nil
+}
+
+// fillOutlines draws the glyphs of s as filled paths, with the baseline of the text at pt.
+func (c pdfCanvas) fillOutlines(f font.Face, pt vg.Point, s string) {
+	var buf sfnt.Buffer
+	ppem := fixed.Int26_6(f.Font.Size.Points() * 64)
+	at := func(p fixed.Point26_6, x vg.Length) vg.Point {
+		return vg.Point{X: x + vg.Length(p.X)/64, Y: pt.Y - vg.Length(p.Y)/64}
+	}
+	x := pt.X
+	for _, r := range s {
+		idx, err := f.Face.GlyphIndex(&buf, r)
+		if err != nil {
+			continue
+		}
+		segs, err := f.Face.LoadGlyph(&buf, idx, ppem, nil)
+		if err == nil && len(segs) > 0 {
+			var path vg.Path
+			for _, s := range segs {
+				switch s.Op {
+				case sfnt.SegmentOpMoveTo:
+					if len(path) > 0 {
+						path.Close()
+					}
+					path.Move(at(s.Args[0], x))
+				case sfnt.SegmentOpLineTo:
+					path.Line(at(s.Args[0], x))
+				case sfnt.SegmentOpQuadTo:
+					path.QuadTo(at(s.Args[0], x), at(s.Args[1], x))
+				case sfnt.SegmentOpCubeTo:
+					path.CubeTo(at(s.Args[0], x), at(s.Args[1], x), at(s.Args[2], x))
+				}
+			}
+			path.Close()
+			c.Fill(path)
+		}
+		x += f.Width(string(r))
+	}
+}

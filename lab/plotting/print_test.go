@@ -1,0 +1,359 @@
+package plotting
+
+import (
+	"bytes"
+	"image/color"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// curvePanel is a log-log panel with a band per method (styled by method when byMethod), a
+// bound, and labels that are the method names.
+func curvePanel(t *testing.T, newPlot func(title, x, y string) *plot.Plot, title string, methods []string, byMethod bool) *plot.Plot {
+	t.Helper()
+	p := newPlot(title, "landmarks m", "relative error")
+	if err := LogX(p); err != nil {
+		t.Fatal(err)
+	}
+	if err := LogY(p); err != nil {
+		t.Fatal(err)
+	}
+	xs := []float64{37, 100, 400, 2300}
+	var bands []Band
+	for k, m := range methods {
+		b := Band{Label: m, X: xs}
+		if byMethod {
+			b.Method = m
+		}
+		for _, x := range xs {
+			e := math.Pow(x, -0.5-0.1*float64(k))
+			b.Mean, b.Lo, b.Hi = append(b.Mean, e), append(b.Lo, 0.8*e), append(b.Hi, 1.25*e)
+		}
+		bands = append(bands, b)
+	}
+	if err := AddBands(p, bands...); err != nil {
+		t.Fatal(err)
+	}
+	if err := AddMethodHLine(p, 0.004, "bound", "bound"); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+var ch3Methods = []string{"uniform", "uniform-rls", "recursive", "dac", "exact"}
+
+// printFigure is a page-wide figure of two curve panels and a heat map.
+func printFigure(t *testing.T) *Figure {
+	t.Helper()
+	f := NewPrintFigure(1, 3, PageWidth, 4.5*vg.Centimeter)
+	f.Set(0, 0, curvePanel(t, NewPrint, "KC1", ch3Methods, true))
+	f.Set(0, 1, curvePanel(t, NewPrint, "Houses with a title too long for its panel", ch3Methods[1:], true))
+	h := NewPrint("Gram matrix", "column", "row")
+	gram := mat.NewDense(6, 6, nil)
+	for i := range 6 {
+		for j := range 6 {
+			gram.Set(i, j, math.Exp(-float64((i-j)*(i-j))/4))
+		}
+	}
+	if err := HeatMap(h, gram, HeatMapOptions{BarLabel: "k(x, x′)"}); err != nil {
+		t.Fatal(err)
+	}
+	f.Set(0, 2, h)
+	return f
+}
+
+func TestPrintFigureFontsAreAtLeast7pt(t *testing.T) {
+	for _, legend := range []LegendPlacement{LegendBelow, LegendRight, LegendInside} {
+		f := printFigure(t)
+		f.SetLegend(legend)
+		svg, err := f.SVG()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := CheckPrintFonts(svg, PageWidth); err != nil {
+			t.Errorf("legend %d: %v", legend, err)
+		}
+		sizes, err := SVGFontSizes(svg, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(sizes) < 20 || slices.Min(sizes) < MinPrintFont {
+			t.Errorf("legend %d: %d texts, smallest %.2f pt", legend, len(sizes), slices.Min(sizes))
+		}
+		_, texts, _ := ParseSVG(svg)
+		var all []string
+		for _, tx := range texts {
+			all = append(all, tx.Text)
+		}
+		// The exponents of log-axis labels and the colour bar's label are texts of their own.
+		for _, want := range []string{"−1", "k(x, x′)", "landmarks m"} {
+			if !slices.Contains(all, want) {
+				t.Errorf("legend %d: no text %q among %q", legend, want, all)
+			}
+		}
+		if w, _ := f.Size(); math.Abs(float64(w-PageWidth)) > 1e-9 && legend != LegendRight {
+			t.Errorf("legend %d: figure %v wide, want %v", legend, w, PageWidth)
+		}
+	}
+}
+
+func TestCheckPrintFontsFailsOnScreenFigures(t *testing.T) {
+	// The issue's case: a three-panel figure laid out 26.7 cm wide and printed at page width.
+	f := NewFigure(1, 3, 3.5*vg.Inch, 2.8*vg.Inch)
+	for col := range 3 {
+		f.Set(0, col, curvePanel(t, New, "panel", ch3Methods, false))
+	}
+	svg, err := f.SVG()
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = CheckPrintFonts(svg, PageWidth)
+	if err == nil || !strings.Contains(err.Error(), "landmarks m") {
+		t.Errorf("CheckPrintFonts of a screen figure scaled to the page = %v, want the axis labels reported", err)
+	}
+	// At its own width it still fails: the exponents of New's log axes are 6.5 pt.
+	if err := CheckPrintFonts(svg, 0); err == nil {
+		t.Error("CheckPrintFonts accepts 6.5 pt exponents")
+	}
+	sizes, err := SVGFontSizes(svg, PageWidth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := slices.Max(sizes), 11*PageWidth.Points()/(3*3.5*vg.Inch).Points(); math.Abs(got-want) > 0.01 {
+		t.Errorf("largest font at page width %.3f pt, want the 11 pt title scaled, %.3f", got, want)
+	}
+}
+
+func TestLegendEntriesUseRegisteredColours(t *testing.T) {
+	labels := map[string]string{"bound": "bound"}
+	for _, m := range ch3Methods {
+		labels[m] = m
+	}
+	for _, legend := range []LegendPlacement{LegendBelow, LegendRight, LegendInside} {
+		f := printFigure(t)
+		f.SetLegend(legend)
+		svg, err := f.SVG()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := CheckLegendMethods(svg, labels); err != nil {
+			t.Errorf("legend %d: %v", legend, err)
+		}
+	}
+	// Styled by position instead of by method, DAC (4th) is drawn in the 4th colour, not in its own.
+	f := NewPrintFigure(1, 1, ColumnWidth, 5*vg.Centimeter)
+	f.Set(0, 0, curvePanel(t, NewPrint, "", ch3Methods, false))
+	svg, err := f.SVG()
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = CheckLegendMethods(svg, labels)
+	if err == nil || !strings.Contains(err.Error(), `"dac"`) {
+		t.Errorf("CheckLegendMethods of index-styled bands = %v, want dac reported", err)
+	}
+	// With a legend per panel, every panel's entry is checked: the second panel's DAC is wrong.
+	two := NewPrintFigure(1, 2, PageWidth, 5*vg.Centimeter)
+	two.SetLegend(LegendInside)
+	two.Set(0, 0, curvePanel(t, NewPrint, "", ch3Methods, true))
+	two.Set(0, 1, curvePanel(t, NewPrint, "", ch3Methods, false))
+	svg2, err := two.SVG()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := CheckLegendMethods(svg2, map[string]string{"dac": "dac"}); err == nil {
+		t.Error("CheckLegendMethods misses a wrong colour in the second panel's legend")
+	}
+	if err := CheckLegendMethods(svg, map[string]string{"no such label": "dac"}); err == nil {
+		t.Error("CheckLegendMethods accepts a missing legend entry")
+	}
+	if err := CheckLegendMethods(svg, map[string]string{"dac": "no-such-method"}); err == nil {
+		t.Error("CheckLegendMethods accepts an unregistered method")
+	}
+}
+
+func TestSharedLegendListsEachEntryOnce(t *testing.T) {
+	f := printFigure(t)
+	svg, err := f.SVG()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, texts, err := ParseSVG(svg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, label := range append(slices.Clone(ch3Methods), "bound") {
+		n := 0
+		for _, tx := range texts {
+			if tx.Text == label {
+				n++
+			}
+		}
+		if n != 1 {
+			t.Errorf("%q drawn %d times, want once in the shared legend", label, n)
+		}
+	}
+	// The panels get their own legends back after drawing.
+	for _, p := range f.panels[0][:2] {
+		if p.Legend.Rectangle(draw0()).Size().X == 0 {
+			t.Error("panel lost its legend after the figure was drawn")
+		}
+	}
+}
+
+func TestPrintSaveWritesPNGAt300DPISVGAndPDF(t *testing.T) {
+	base := filepath.Join(t.TempDir(), "fig")
+	f := printFigure(t)
+	if err := f.Save(base); err != nil {
+		t.Fatal(err)
+	}
+	w, h := f.Size()
+	png, err := os.ReadFile(base + ".png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkPNG(t, png, int(w.Dots(PrintDPI)+0.5), int(h.Dots(PrintDPI)+0.5))
+	checkSVG(t, base+".svg")
+	pdf, err := os.ReadFile(base + ".pdf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(pdf, []byte("%PDF-")) || !bytes.Contains(pdf, []byte("/FontFile2")) {
+		t.Errorf("PDF of %d bytes: header %q, embedded TrueType font %v", len(pdf), pdf[:min(8, len(pdf))], bytes.Contains(pdf, []byte("/FontFile2")))
+	}
+	if err := f.Save(base + ".pdf"); err == nil {
+		t.Error("Save accepts a name with the .pdf extension")
+	}
+}
+
+func TestPrintFigureWidth(t *testing.T) {
+	for _, width := range []vg.Length{ColumnWidth, PageWidth} {
+		f := NewPrintFigure(2, 2, width, 4*vg.Centimeter)
+		f.SetLegend(LegendInside)
+		if w, h := f.Size(); w != width || h != 8*vg.Centimeter {
+			t.Errorf("figure %v × %v, want %v × %v", w, h, width, 8*vg.Centimeter)
+		}
+	}
+	f := NewPrintFigure(1, 1, ColumnWidth, 4*vg.Centimeter)
+	f.SetLegend(LegendPlacement(7))
+	if _, err := f.PNG(); err == nil {
+		t.Error("an unknown legend placement is not reported")
+	}
+}
+
+func TestLogTicksLabelTheEndsInPrint(t *testing.T) {
+	for _, tc := range []struct {
+		lo, hi    float64
+		wantLo    float64
+		wantHi    float64
+		wantFirst string
+		wantLast  string
+	}{
+		{37, 2300, 20, 5000, "20", "5000"},
+		{1e-3, 0.8, 1e-3, 1, "10^−3", "10^0"},
+		{0.011, 0.8, 0.01, 1, "0.01", "1"},
+		{3e-6, 4e2, 5e-6, 5e2, "5×10^−6", "5×10^2"},
+	} {
+		lo, hi := roundLog(tc.lo, false), roundLog(tc.hi, true)
+		if tc.lo == 3e-6 {
+			lo = roundLog(6e-6, false)
+		}
+		if lo != tc.wantLo || hi != tc.wantHi {
+			t.Errorf("rounded [%g, %g] to [%g, %g], want [%g, %g]", tc.lo, tc.hi, lo, hi, tc.wantLo, tc.wantHi)
+		}
+		var labels []string
+		for _, tk := range (logTicks{ends: true}).Ticks(lo, hi) {
+			if !tk.IsMinor() {
+				labels = append(labels, tk.Label)
+			}
+		}
+		if len(labels) < 2 || labels[0] != tc.wantFirst || labels[len(labels)-1] != tc.wantLast {
+			t.Errorf("labels on [%g, %g] = %q, want %q first and %q last", lo, hi, labels, tc.wantFirst, tc.wantLast)
+		}
+	}
+	// A short axis keeps the end labels and thins the others until they fit.
+	lt := logTicks{ends: true, room: 60, size: MinPrintFont}
+	var labels []string
+	for _, tk := range lt.Ticks(20, 5000) {
+		if !tk.IsMinor() {
+			labels = append(labels, tk.Label)
+		}
+	}
+	if labels[0] != "20" || labels[len(labels)-1] != "5000" || !lt.fits(lt.Ticks(20, 5000), 20, 5000) {
+		t.Errorf("labels on a 60 pt axis %q: want 20 and 5000 at the ends, and fitting", labels)
+	}
+}
+
+func TestPrintHeatMapUsesViridisAndLabelsTheBar(t *testing.T) {
+	p := NewPrint("", "column", "row")
+	if err := HeatMap(p, mat.NewDense(2, 2, []float64{1, 2, 3, 4}), HeatMapOptions{BarLabel: "value (units)"}); err != nil {
+		t.Fatal(err)
+	}
+	rec, c := newRecorder(200, 150)
+	p.Draw(c)
+	if !slices.Contains(rec.texts, "value (units)") {
+		t.Errorf("texts %q lack the bar label", rec.texts)
+	}
+	v := viridis()
+	for _, want := range []color.Color{v[0], v[len(v)-1]} {
+		if len(rec.fillsOf(want)) == 0 {
+			t.Errorf("colour bar lacks viridis colour %v", want)
+		}
+	}
+	// The screen style keeps its map and draws no bar label.
+	q := New("", "column", "row")
+	if err := HeatMap(q, mat.NewDense(2, 2, []float64{1, 2, 3, 4}), HeatMapOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	rec, c = newRecorder(200, 150)
+	q.Draw(c)
+	if len(rec.fillsOf(v[0])) != 0 {
+		t.Error("New's heat map uses viridis")
+	}
+}
+
+func TestViridisTable(t *testing.T) {
+	v := viridis()
+	if len(v) != 256 || v[0] != (color.NRGBA{R: 68, G: 1, B: 84, A: 255}) || v[255] != (color.NRGBA{R: 253, G: 231, B: 37, A: 255}) {
+		t.Fatalf("viridis has %d colours from %v to %v, want 256 from #440154 to #FDE725", len(v), v[0], v[len(v)-1])
+	}
+	// Viridis's lightness rises monotonically (it was designed so): a mistyped entry breaks that.
+	for i := 1; i < len(viridisData); i++ {
+		l0, l1 := lightness(floatColor(viridisData[i-1])), lightness(floatColor(viridisData[i]))
+		if !(l1 > l0) {
+			t.Errorf("viridis lightness falls from entry %d (%.4f) to %d (%.4f)", i-1, l0, i, l1)
+		}
+	}
+}
+
+func floatColor(c [3]float64) color.Color {
+	return color.RGBA64{R: uint16(c[0] * 0xffff), G: uint16(c[1] * 0xffff), B: uint16(c[2] * 0xffff), A: 0xffff}
+}
+
+func TestWrapText(t *testing.T) {
+	sty := NewPrint("t", "x", "y").Title.TextStyle
+	long := "(b) Houses with a title too long for its panel"
+	got := wrapText(sty, long, sty.Width("(b) Houses with a title"))
+	if !strings.Contains(got, "\n") || strings.ReplaceAll(got, "\n", " ") != long {
+		t.Errorf("wrapText = %q", got)
+	}
+	for _, line := range strings.Split(got, "\n") {
+		if sty.Width(line) > sty.Width("(b) Houses with a title") {
+			t.Errorf("line %q is wider than the panel", line)
+		}
+	}
+	if wrapText(sty, "short", 100) != "short" {
+		t.Error("a short title is wrapped")
+	}
+}
+
+// draw0 is an empty canvas for measuring legends.
+func draw0() draw.Canvas { return draw.Canvas{} }
