@@ -49,7 +49,7 @@ func TestCh4Smoke(t *testing.T) {
 			}
 			methods := []string{"linear", "block", "rff", "nystrom", "exact"}
 			for _, m := range methods {
-				for _, metric := range []string{mmdMetricWrong, mmdMetricSeconds, mmdMetricDelta, mmdMetricRelDelt} {
+				for _, metric := range []string{mmdMetricWrong, mmdMetricSeconds, mmdMetricDelta, mmdMetricRelDelta} {
 					perTask := sz.drawsPerTask
 					if metric == mmdMetricSeconds {
 						perTask = sz.timedDraws
@@ -57,7 +57,7 @@ func TestCh4Smoke(t *testing.T) {
 					var want []int
 					for _, n := range sz.n {
 						ran := !(m == "rff" && fig.graphs) && (m != "exact" || n <= sz.exactMax)
-						delta := metric == mmdMetricDelta || metric == mmdMetricRelDelt
+						delta := metric == mmdMetricDelta || metric == mmdMetricRelDelta
 						if ran && (!delta || (m != "exact" && n <= sz.exactMax)) {
 							for range sz.tasks * perTask {
 								want = append(want, n)
@@ -349,6 +349,8 @@ func TestCh4ErrorClaims(t *testing.T) {
 	wantOutcome(t, "exact fewest", exactFewest, ranked, run.Supported)
 	wantOutcome(t, "order nystrom, block, linear", checkErrorOrder("d", "nystrom", "block", "linear"), ranked, run.Supported)
 	wantOutcome(t, "order linear, block", checkErrorOrder("d", "linear", "block"), ranked, run.Contradicted)
+	exactWorse := wrong(map[string]drawValue{"exact": wrongEvery(4, 0), "nystrom": wrongEvery(0, 0), "block": wrongEvery(0, 0), "linear": wrongEvery(0, 0)})
+	wantOutcome(t, "exact errs more", exactFewest, exactWorse, run.Contradicted)
 	wantOutcome(t, "linear fewest", claimFewestErrors("c", "", "d", "linear", []string{"nystrom"}, fixedRange(everyN())).Check, ranked, run.Contradicted)
 	// 1 error against 0 of 120: noise decides.
 	close := wrong(map[string]drawValue{"exact": wrongEvery(0, 0), "nystrom": func(n float64, i int) float64 { return b2f(n == 100 && i == 0) },
@@ -426,6 +428,11 @@ func TestCh4DeltaClaims(t *testing.T) {
 		"block": noisyPower(4, -0.5, 0.1, 3), "linear": noisyPower(1, -0.1, 0.1, 4),
 	})
 	wantOutcome(t, "rff not smallest", checkConvergenceOrder("d"), swapped, run.Contradicted)
+	blurred := delta(map[string]drawValue{
+		"rff": noisyPower(1, -0.5, 3, 1), "nystrom": noisyPower(1, -0.5, 3, 2),
+		"block": noisyPower(1, -0.5, 3, 3), "linear": noisyPower(1, -0.5, 3, 4),
+	})
+	wantOutcome(t, "convergence order within noise", checkConvergenceOrder("d"), blurred, run.Inconclusive)
 	flat := delta(map[string]drawValue{"rff": noisyPower(1, 0, 0.1, 1), "nystrom": noisyPower(1, 0, 0.1, 2)})
 	wantOutcome(t, "neither converges", claimSameConvergence("c", "", "d", "rff", "nystrom").Check, flat, run.Inconclusive)
 	noisy := delta(map[string]drawValue{"rff": noisyPower(1, -0.5, 3, 1), "nystrom": noisyPower(1, -0.5, 3, 2)})

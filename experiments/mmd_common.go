@@ -66,10 +66,10 @@ import (
 //   - time orders are ratios of median times (paired bootstrap) against 1; "similar time" is a
 //     ratio within a factor mmdSimilarTime either way.
 const (
-	mmdMetricWrong   = "wrong"
-	mmdMetricDelta   = "delta"
-	mmdMetricRelDelt = "relative-delta"
-	mmdMetricSeconds = "seconds"
+	mmdMetricWrong    = "wrong"
+	mmdMetricDelta    = "delta"
+	mmdMetricRelDelta = "relative-delta"
+	mmdMetricSeconds  = "seconds"
 	// mmdSetupMethod rows record the draws of each task (metric mmdMetricDraws), for titles.
 	mmdSetupMethod = "setup"
 	mmdMetricDraws = "draws"
@@ -275,7 +275,7 @@ func drawRecords(dataset, method string, n, draw int, dec mmd.Decision, secs, ex
 		delta := math.Abs(dec.ZW - exactZW)
 		recs = append(recs, run.Record{Dataset: dataset, Method: method, Params: params, Metric: mmdMetricDelta, Value: delta})
 		if exactZW > 0 {
-			recs = append(recs, run.Record{Dataset: dataset, Method: method, Params: params, Metric: mmdMetricRelDelt, Value: delta / exactZW})
+			recs = append(recs, run.Record{Dataset: dataset, Method: method, Params: params, Metric: mmdMetricRelDelta, Value: delta / exactZW})
 		}
 	}
 	return recs
@@ -813,7 +813,7 @@ func (f mmdFigure) render(res *run.Results, out *run.Output) error {
 	}
 	deltaMetric, deltaTitle, deltaAxis := mmdMetricDelta, "distance to the exact MMD² on (Z, W)", "mean |MMD²_approx − MMD²_exact|"
 	if f.relativeDelta {
-		deltaMetric, deltaTitle, deltaAxis = mmdMetricRelDelt, "relative distance to the exact MMD² on (Z, W)", "mean |MMD²_approx − MMD²_exact| / MMD²_exact"
+		deltaMetric, deltaTitle, deltaAxis = mmdMetricRelDelta, "relative distance to the exact MMD² on (Z, W)", "mean |MMD²_approx − MMD²_exact| / MMD²_exact"
 	}
 	deltas, err := mmdCurves(res, f.dataset, deltaMetric, methods[:len(methods)-1]...)
 	if err != nil {
