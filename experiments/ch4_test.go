@@ -450,18 +450,18 @@ func TestCh4TimeClaims(t *testing.T) {
 		"linear": noisyPower(1e-6, 1, 0.05, 1), "rff": noisyPower(3e-6, 1, 0.05, 2), "nystrom": noisyPower(4e-6, 1, 0.05, 3),
 		"block": noisyPower(9e-6, 1, 0.05, 4), "exact": noisyPower(1e-8, 2, 0.05, 5),
 	})
-	order := checkTimes("d", "exact", []timeOrder{{"linear", "rff", "below"}, {"rff", "nystrom", "similar"}, {"nystrom", "block", "below"}, {"block", "exact", "below"}})
+	order := checkTimes("d", "exact", []timeOrder{{"linear", "rff", timeFaster}, {"rff", "nystrom", timeSimilar}, {"nystrom", "block", timeFaster}, {"block", "exact", timeFaster}})
 	wantOutcome(t, "time order", order, ordered, run.Supported)
 	wantOutcome(t, "exact ∝ n²", checkExactExplodes("d", []string{"linear", "block"}), ordered, run.Supported)
-	wantOutcome(t, "linear fastest", checkTimes("d", "linear", []timeOrder{{"linear", "block", "below"}, {"linear", "nystrom", "below"}}), ordered, run.Supported)
-	wantOutcome(t, "block not faster than linear", checkTimes("d", "linear", []timeOrder{{"block", "linear", "below"}}), ordered, run.Contradicted)
-	wantOutcome(t, "linear and block not similar", checkTimes("d", "linear", []timeOrder{{"linear", "block", "similar"}}), ordered, run.Contradicted)
+	wantOutcome(t, "linear fastest", checkTimes("d", "linear", []timeOrder{{"linear", "block", timeFaster}, {"linear", "nystrom", timeFaster}}), ordered, run.Supported)
+	wantOutcome(t, "block not faster than linear", checkTimes("d", "linear", []timeOrder{{"block", "linear", timeFaster}}), ordered, run.Contradicted)
+	wantOutcome(t, "linear and block not similar", checkTimes("d", "linear", []timeOrder{{"linear", "block", timeSimilar}}), ordered, run.Contradicted)
 	linearExact := times(map[string]drawValue{"linear": noisyPower(1e-6, 1, 0.05, 1), "block": noisyPower(9e-6, 1, 0.05, 4), "exact": noisyPower(1e-5, 1, 0.05, 5)})
 	wantOutcome(t, "exact ∝ n", checkExactExplodes("d", []string{"linear", "block"}), linearExact, run.Contradicted)
 	noisy := times(map[string]drawValue{
 		"linear": noisyPower(1e-6, 1, 1, 1), "block": noisyPower(1.1e-6, 1, 1, 2), "exact": noisyPower(1e-7, 1.5, 4, 6),
 	})
-	wantOutcome(t, "times within noise", checkTimes("d", "linear", []timeOrder{{"linear", "block", "below"}}), noisy, run.Inconclusive)
+	wantOutcome(t, "times within noise", checkTimes("d", "linear", []timeOrder{{"linear", "block", timeFaster}}), noisy, run.Inconclusive)
 	wantOutcome(t, "slope within noise", checkExactExplodes("d", nil), noisy, run.Inconclusive)
 }
 

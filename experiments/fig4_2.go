@@ -127,13 +127,13 @@ func fig4_2() *run.Experiment {
 			ID:    "linear-fastest",
 			Text:  "linear is the fastest",
 			Rule:  timeRule,
-			Check: checkTimes(d, "linear", []timeOrder{{"linear", "block", "below"}, {"linear", "rff", "below"}, {"linear", "nystrom", "below"}}),
+			Check: checkTimes(d, "linear", []timeOrder{{"linear", "block", timeFaster}, {"linear", "rff", timeFaster}, {"linear", "nystrom", timeFaster}}),
 		},
 		run.Claim{
 			ID:    "nystrom-rff-similar-time-beat-block",
 			Text:  "for large n Nyström and RFF take similar time, and both are faster than block",
 			Rule:  timeRule,
-			Check: checkTimes(d, "nystrom", []timeOrder{{"nystrom", "rff", "similar"}, {"nystrom", "block", "below"}, {"rff", "block", "below"}}),
+			Check: checkTimes(d, "nystrom", []timeOrder{{"nystrom", "rff", timeSimilar}, {"nystrom", "block", timeFaster}, {"rff", "block", timeFaster}}),
 		},
 		run.Claim{
 			ID:   "exact-time-explodes",
@@ -397,7 +397,7 @@ func checkSameError(dataset, a, b string) func(*run.Results) (run.Verdict, error
 			return run.Decide([]run.Test{run.Premise(label, fmt.Sprintf("neither %s nor %s separates the distributions at any n (error rate below 1/2 by an exact binomial test, Holm over the %d looks), so equal errors at chance say nothing", a, b, len(looks)))},
 				"the most separating look: "+looks[best].String(), fig4_2StudyNote(res)), nil
 		}
-		wa, wb, err := pairedDraws(res, dataset, mmdMetricWrong, a, b, inSet(sep, "at n = "+formatFloats(sep)))
+		wa, wb, err := pairedDraws(res, dataset, mmdMetricWrong, a, b, nInSet(sep, "at n = "+formatFloats(sep)))
 		if err != nil {
 			return run.Verdict{}, err
 		}
@@ -473,7 +473,7 @@ func checkCannotSeparate(dataset string, better, worse []string) func(*run.Resul
 // every approximation's.
 func checkExactExplodes(dataset string, approximations []string) func(*run.Results) (run.Verdict, error) {
 	return func(res *run.Results) (run.Verdict, error) {
-		x, y, _, err := logPoints(res, dataset, "exact", mmdMetricSeconds, fromN(mmdExplodesFrom))
+		x, y, _, err := logDrawPoints(res, dataset, "exact", mmdMetricSeconds, fromN(mmdExplodesFrom))
 		if err != nil {
 			return run.Verdict{}, err
 		}
@@ -483,7 +483,7 @@ func checkExactExplodes(dataset string, approximations []string) func(*run.Resul
 			return run.Verdict{}, err
 		}
 		for _, m := range approximations {
-			t, err := timeRatio(res, dataset, "exact", m, n, "above")
+			t, err := timeRatio(res, dataset, "exact", m, n, timeSlower)
 			if err != nil {
 				return run.Verdict{}, err
 			}

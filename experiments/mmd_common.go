@@ -356,8 +356,8 @@ func uptoN(hi float64) nRange {
 	return nRange{func(x float64) bool { return x <= hi }, fmt.Sprintf("at n ≤ %g", hi)}
 }
 
-// inSet is the range of the sample sizes ns, described as text.
-func inSet(ns []float64, text string) nRange {
+// nInSet is the range of the sample sizes ns, described as text.
+func nInSet(ns []float64, text string) nRange {
 	return nRange{func(x float64) bool { return slices.Contains(ns, x) }, text}
 }
 
@@ -386,8 +386,8 @@ func mmdDrawValues(res *run.Results, dataset, method, metric string, r nRange) (
 	return out, nil
 }
 
-// sortedKeys returns the draws of v ordered by n, batch and draw.
-func sortedKeys(v map[drawKey]float64) []drawKey {
+// sortedDrawKeys returns the draws of v ordered by n, batch and draw.
+func sortedDrawKeys(v map[drawKey]float64) []drawKey {
 	keys := make([]drawKey, 0, len(v))
 	for k := range v {
 		keys = append(keys, k)
@@ -399,7 +399,7 @@ func sortedKeys(v map[drawKey]float64) []drawKey {
 }
 
 // pairedDraws returns the values of metric for methods a and b on the same draws, at the n that r
-// keeps, in the order of sortedKeys. The two methods must have measured exactly the same draws: an
+// keeps, in the order of sortedDrawKeys. The two methods must have measured exactly the same draws: an
 // unpaired comparison must not pass for a paired one.
 func pairedDraws(res *run.Results, dataset, metric, a, b string, r nRange) ([]float64, []float64, error) {
 	va, err := mmdDrawValues(res, dataset, a, metric, r)
@@ -413,7 +413,7 @@ func pairedDraws(res *run.Results, dataset, metric, a, b string, r nRange) ([]fl
 	if len(va) != len(vb) {
 		return nil, nil, fmt.Errorf("%s: %s: %d draws of %s against %d of %s %s", res.ID, metric, len(va), a, len(vb), b, r.text)
 	}
-	keys := sortedKeys(va)
+	keys := sortedDrawKeys(va)
 	xa, xb := make([]float64, len(keys)), make([]float64, len(keys))
 	for i, k := range keys {
 		v, ok := vb[k]
@@ -459,11 +459,11 @@ func ranAt(res *run.Results, dataset, method string) (nRange, error) {
 	if err != nil {
 		return nRange{}, err
 	}
-	return inSet(ns, fmt.Sprintf("at n = %s (where %s ran)", formatFloats(ns), method)), nil
+	return nInSet(ns, fmt.Sprintf("at n = %s (where %s ran)", formatFloats(ns), method)), nil
 }
 
-// errorCount returns the errors and the decisions of method at the n that r keeps.
-func errorCount(res *run.Results, dataset, method string, r nRange) (k, n int, err error) {
+// drawErrorCount returns the errors and the decisions of method at the n that r keeps.
+func drawErrorCount(res *run.Results, dataset, method string, r nRange) (k, n int, err error) {
 	v, err := mmdDrawValues(res, dataset, method, mmdMetricWrong, r)
 	if err != nil {
 		return 0, 0, err
@@ -479,7 +479,7 @@ func errorCount(res *run.Results, dataset, method string, r nRange) (k, n int, e
 // separates tests "method separates P_X from P_Z" at the n that r keeps: its error rate is below
 // 1/2 (exact binomial test).
 func separates(res *run.Results, dataset, method string, r nRange) (run.Test, error) {
-	k, n, err := errorCount(res, dataset, method, r)
+	k, n, err := drawErrorCount(res, dataset, method, r)
 	if err != nil {
 		return run.Test{}, err
 	}
@@ -489,7 +489,7 @@ func separates(res *run.Results, dataset, method string, r nRange) (run.Test, er
 // noError tests "method makes no error" at the n that r keeps: its error rate is below mmdNoError
 // (exact binomial test).
 func noError(res *run.Results, dataset, method string, r nRange) (run.Test, error) {
-	k, n, err := errorCount(res, dataset, method, r)
+	k, n, err := drawErrorCount(res, dataset, method, r)
 	if err != nil {
 		return run.Test{}, err
 	}
@@ -515,14 +515,14 @@ func fewerErrors(res *run.Results, dataset, a, b string, r nRange) (run.Test, er
 // otherwise the compared method with the fewest errors. ok reports whether the premise holds.
 func separationPremise(res *run.Results, dataset string, compared []string, r nRange) (t run.Test, ok bool, err error) {
 	ref := "exact"
-	k, n, err := errorCount(res, dataset, ref, r)
+	k, n, err := drawErrorCount(res, dataset, ref, r)
 	if err != nil {
 		return run.Test{}, false, err
 	}
 	if n == 0 {
 		best := math.Inf(1)
 		for _, m := range compared {
-			km, nm, err := errorCount(res, dataset, m, r)
+			km, nm, err := drawErrorCount(res, dataset, m, r)
 			if err != nil {
 				return run.Test{}, false, err
 			}
@@ -561,15 +561,15 @@ func deltaBelow(res *run.Results, dataset, better, worse string, r nRange) (run.
 	return run.MeanBelow(label, d, 0), nil
 }
 
-// logPoints returns (log n, log value) of method's metric over every draw at the n that r keeps,
+// logDrawPoints returns (log n, log value) of method's metric over every draw at the n that r keeps,
 // and whether every value was positive.
-func logPoints(res *run.Results, dataset, method, metric string, r nRange) (x, y []float64, positive bool, err error) {
+func logDrawPoints(res *run.Results, dataset, method, metric string, r nRange) (x, y []float64, positive bool, err error) {
 	v, err := mmdDrawValues(res, dataset, method, metric, r)
 	if err != nil {
 		return nil, nil, false, err
 	}
 	positive = true
-	for _, k := range sortedKeys(v) {
+	for _, k := range sortedDrawKeys(v) {
 		if !(v[k] > 0) {
 			positive = false
 			continue
@@ -589,7 +589,7 @@ func sameConvergence(res *run.Results, dataset, a, b string) (run.Test, []string
 	var notes []string
 	converge := true
 	for i, m := range []string{a, b} {
-		x, y, positive, err := logPoints(res, dataset, m, mmdMetricDelta, everyN())
+		x, y, positive, err := logDrawPoints(res, dataset, m, mmdMetricDelta, everyN())
 		if err != nil {
 			return run.Test{}, nil, err
 		}
@@ -607,24 +607,32 @@ func sameConvergence(res *run.Results, dataset, a, b string) (run.Test, []string
 	return run.SlopesEquivalent(label, xs[0], ys[0], xs[1], ys[1], mmdSlopeMargin), notes, nil
 }
 
-// timeRatio tests the ratio of the median times of a and b on the same timed draws at n: below 1
-// (a faster) when below is set, within a factor mmdSimilarTime either way when similar is set,
-// above 1 otherwise.
-func timeRatio(res *run.Results, dataset, a, b string, n float64, kind string) (run.Test, error) {
+// timeKind is what a time comparison claims of a against b.
+type timeKind int
+
+const (
+	timeFaster  timeKind = iota // a's median time below b's
+	timeSlower                  // a's median time above b's
+	timeSimilar                 // within a factor mmdSimilarTime either way
+)
+
+// timeRatio tests the ratio of the median times of a and b on the same timed draws at n, as kind
+// says.
+func timeRatio(res *run.Results, dataset, a, b string, n float64, kind timeKind) (run.Test, error) {
 	ta, tb, err := pairedDraws(res, dataset, mmdMetricSeconds, a, b, atN(n))
 	if err != nil {
 		return run.Test{}, err
 	}
 	label := fmt.Sprintf("time %s / %s at n = %g", a, b, n)
 	switch kind {
-	case "below":
+	case timeFaster:
 		return run.RatioBelow(label, ta, tb, true, 1), nil
-	case "above":
+	case timeSlower:
 		return run.RatioAbove(label, ta, tb, true, 1), nil
-	case "similar":
+	case timeSimilar:
 		return run.RatioWithin(label, ta, tb, true, mmdSimilarTime), nil
 	}
-	return run.Test{}, fmt.Errorf("timeRatio: unknown kind %q", kind)
+	return run.Test{}, fmt.Errorf("timeRatio: unknown comparison %d", kind)
 }
 
 // claimFewestErrors is the claim that best makes fewer errors than each of others on the same
@@ -701,8 +709,11 @@ func checkDeltaBelow(dataset string, better, worse []string) func(*run.Results) 
 // deltaRule is the Rule of the claims decided by checkDeltaBelow.
 const deltaRule = "Δ is what the thesis calls the speed of convergence (§4.6.1): for each pair, the mean over every draw with the exact MMD² of the paired log(Δ_a / Δ_b), 90% t interval; supported if below 0 for every pair (Holm), contradicted if above 0 for one"
 
-// timeOrder is one comparison of a time claim: a against b, "below", "above" or "similar".
-type timeOrder struct{ a, b, kind string }
+// timeOrder is one comparison of a time claim: a against b.
+type timeOrder struct {
+	a, b string
+	kind timeKind
+}
 
 // checkTimes decides a family of time comparisons at the largest n where ref was timed.
 func checkTimes(dataset, ref string, orders []timeOrder) func(*run.Results) (run.Verdict, error) {
@@ -756,7 +767,7 @@ func mmdCurves(res *run.Results, dataset, metric string, methods ...string) ([]c
 		}
 		sums, counts := map[batch]float64{}, map[batch]int{}
 		var order []batch
-		for _, k := range sortedKeys(v) {
+		for _, k := range sortedDrawKeys(v) {
 			b := batch{k.rep, k.n}
 			if _, ok := counts[b]; !ok {
 				order = append(order, b)
