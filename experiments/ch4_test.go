@@ -4,10 +4,10 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
-	"strconv"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/gonum/stat"
 
 	"github.com/fastkernels/kernellab/lab/dataset/format"
 	"github.com/fastkernels/kernellab/lab/graphkernel"
@@ -49,12 +49,17 @@ func TestCh4Smoke(t *testing.T) {
 			}
 			methods := []string{"linear", "block", "rff", "nystrom", "exact"}
 			for _, m := range methods {
-				for _, metric := range []string{mmdMetricError, mmdMetricSeconds, mmdMetricDelta} {
+				for _, metric := range []string{mmdMetricWrong, mmdMetricSeconds, mmdMetricDelta, mmdMetricRelDelta} {
+					perTask := sz.drawsPerTask
+					if metric == mmdMetricSeconds {
+						perTask = sz.timedDraws
+					}
 					var want []int
 					for _, n := range sz.n {
 						ran := !(m == "rff" && fig.graphs) && (m != "exact" || n <= sz.exactMax)
-						if ran && (metric != mmdMetricDelta || (m != "exact" && n <= sz.exactMax)) {
-							for range sz.tasks {
+						delta := metric == mmdMetricDelta || metric == mmdMetricRelDelta
+						if ran && (!delta || (m != "exact" && n <= sz.exactMax)) {
+							for range sz.tasks * perTask {
 								want = append(want, n)
 							}
 						}
@@ -65,10 +70,10 @@ func TestCh4Smoke(t *testing.T) {
 						if err != nil {
 							t.Fatal(err)
 						}
-						if metric == mmdMetricError && !(r.Value >= 0 && r.Value <= 1) {
-							t.Errorf("%s error rate %g outside [0, 1]", m, r.Value)
+						if metric == mmdMetricWrong && r.Value != 0 && r.Value != 1 {
+							t.Errorf("%s decision %g, want 0 or 1", m, r.Value)
 						}
-						if metric != mmdMetricError && !(r.Value >= 0) {
+						if metric != mmdMetricWrong && !(r.Value >= 0) {
 							t.Errorf("%s %s %g, want ≥ 0", m, metric, r.Value)
 						}
 						got = append(got, int(n))
@@ -77,6 +82,17 @@ func TestCh4Smoke(t *testing.T) {
 					if !slices.Equal(got, want) {
 						t.Errorf("%s %s rows at n = %v, want %v", m, metric, got, want)
 					}
+				}
+			}
+			for _, c := range e.Claims {
+				if c.Rule == "" {
+					t.Errorf("claim %s has no Rule", c.ID)
+				}
+			}
+			if e.ID == "fig4_2" {
+				st, err := fig4_2StudyResults(res)
+				if err != nil || len(st) != len(fig4_2Study[run.Smoke].dims) {
+					t.Errorf("dimension study: %v, %v", st, err)
 				}
 			}
 		})
@@ -100,6 +116,9 @@ func TestCh4Plans(t *testing.T) {
 		for _, sc := range []run.Scale{run.Smoke, run.Quick, run.Paper} {
 			sz := fig.sizes[sc]
 			tasks, err := e.Plan(sc)
+			if e.ID == "fig4_2" && err == nil {
+				tasks = tasks[:len(tasks)-len(fig4_2Study[sc].dims)]
+			}
 			if err != nil || len(tasks) != sz.tasks || len(tasks) < 2 {
 				t.Errorf("%s at %s: %d tasks (%v), want %d ≥ 2", e.ID, sc, len(tasks), err, sz.tasks)
 			}
@@ -109,6 +128,9 @@ func TestCh4Plans(t *testing.T) {
 					t.Errorf("%s at %s: task key %q twice", e.ID, sc, task.Key)
 				}
 				keys[task.Key] = true
+			}
+			if sz.timedDraws < 1 || sz.timedDraws > sz.drawsPerTask || sz.timeCalls < 1 {
+				t.Errorf("%s at %s: %d timed draws of %d with %d calls", e.ID, sc, sz.timedDraws, sz.drawsPerTask, sz.timeCalls)
 			}
 			if !slices.IsSorted(sz.n) || sz.exactMax < sz.n[0] || sz.exactMax > sz.n[len(sz.n)-1] {
 				t.Errorf("%s at %s: n = %v with the exact MMD up to %d", e.ID, sc, sz.n, sz.exactMax)
@@ -133,7 +155,7 @@ func TestCh4Plans(t *testing.T) {
 // with σ² the brute-force mean squared distance over the 3n points.
 func TestGaussianPairSample(t *testing.T) {
 	const n = 7
-	d, err := gaussianPairSample(rand.New(rand.NewPCG(3, 4)), n)
+	d, err := gaussianPairSampler(1)(rand.New(rand.NewPCG(3, 4)), n)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,7 +192,7 @@ func TestGaussianPairSample(t *testing.T) {
 			t.Errorf("k(%d, %d) = %g, want %g", pair[0], pair[1], block.At(0, 0), want)
 		}
 	}
-	if _, err := gaussianPairSample(rand.New(rand.NewPCG(1, 1)), 0); err == nil {
+	if _, err := gaussianPairSampler(1)(rand.New(rand.NewPCG(1, 1)), 0); err == nil {
 		t.Error("n = 0 must be an error")
 	}
 }
@@ -261,49 +283,8 @@ func TestGraphPoolsSample(t *testing.T) {
 	}
 }
 
-// A tally of 4 decisions, one an error, gives error 1/4, half the decision time per estimate and
-// the mean Δ over the draws with an exact value; s = log n is recorded for block, RFF and Nyström.
-func TestMMDTallyRecords(t *testing.T) {
-	tally := mmdTally{draws: 4, errors: 1, withExact: 2, seconds: 2, delta: 0.3}
-	recs := tally.records("d", "nystrom", 1000)
-	if len(recs) != 3 {
-		t.Fatalf("%d records, want 3", len(recs))
-	}
-	want := map[string]float64{mmdMetricError: 0.25, mmdMetricSeconds: 0.5, mmdMetricDelta: 0.15}
-	for _, r := range recs {
-		if math.Abs(r.Value-want[r.Metric]) > 1e-15 {
-			t.Errorf("%s = %g, want %g", r.Metric, r.Value, want[r.Metric])
-		}
-		if len(r.Params) != 2 || r.Params[1].Name != "s" || r.Params[1].Value != strconv.Itoa(mmd.DefaultSize(1000)) {
-			t.Errorf("params %v, want n and s = %d", r.Params, mmd.DefaultSize(1000))
-		}
-	}
-	if recs := (&mmdTally{draws: 2}).records("d", "linear", 10); len(recs) != 2 || len(recs[0].Params) != 1 {
-		t.Errorf("linear without exact: %v, want error and seconds with n only", recs)
-	}
-	if recs := (&mmdTally{}).records("d", "exact", 10); recs != nil {
-		t.Errorf("a method that did not run: %v, want no records", recs)
-	}
-}
-
-// mmdResults builds results of dataset "d" from values[method][metric] = one value per n of ns, the
-// same in two batches of 10 draws.
-func mmdResults(ns []float64, values map[string]map[string][]float64) *run.Results {
-	var rows []run.Row
-	for rep := range 2 {
-		rows = append(rows, run.Row{Dataset: "d", Method: mmdSetupMethod, Rep: rep, Metric: mmdMetricDraws, Value: 10})
-		for method, metrics := range values {
-			for metric, vs := range metrics {
-				for i, v := range vs {
-					rows = append(rows, run.Row{Dataset: "d", Method: method, Rep: rep, Params: []run.Param{run.P("n", ns[i])}, Metric: metric, Value: v})
-				}
-			}
-		}
-	}
-	return rowsOf("fig4_x", rows...)
-}
-
-// checkVerdict runs a check and compares its verdict with pass.
+// checkVerdict runs a check and compares its verdict with pass (SUPPORTED or not); chapter 3's
+// tests use it.
 func checkVerdict(t *testing.T, name string, check func(*run.Results) (run.Verdict, error), res *run.Results, pass bool) {
 	t.Helper()
 	v, err := check(res)
@@ -312,88 +293,211 @@ func checkVerdict(t *testing.T, name string, check func(*run.Results) (run.Verdi
 	}
 }
 
-// The claim checks decide on hand-made results whose verdicts follow from their thresholds: with 20
-// draws, 3 standard errors are 0.335 from 1/2 and 0.474 between two rates.
-func TestCh4ClaimChecks(t *testing.T) {
+// drawValue gives a method's value of a metric at n on draw i.
+type drawValue func(n float64, i int) float64
+
+// ch4Draws builds per-draw rows of dataset "d" for metric: every method of values at every n of
+// ns, draws draws in batches of 10 (rep i/10, draw i%10), as runBatch records them.
+func ch4Draws(ns []float64, draws int, metric string, values map[string]drawValue) []run.Row {
+	var rows []run.Row
+	for m, f := range values {
+		for _, n := range ns {
+			for i := range draws {
+				rows = append(rows, run.Row{Dataset: "d", Method: m, Rep: i / 10, Params: []run.Param{run.P("n", n), run.P("draw", i%10)}, Metric: metric, Value: f(n, i)})
+			}
+		}
+	}
+	return rows
+}
+
+// ch4Res gathers rows into the results of a chapter-4 figure.
+func ch4Res(parts ...[]run.Row) *run.Results {
+	var rows []run.Row
+	for _, p := range parts {
+		rows = append(rows, p...)
+	}
+	return rowsOf("fig4_x", rows...)
+}
+
+// wrongEvery errs on every k-th draw (k = 0: never), from offset: an error rate of 1/k.
+func wrongEvery(k, offset int) drawValue {
+	return func(_ float64, i int) float64 {
+		if k > 0 && (i+offset)%k == 0 {
+			return 1
+		}
+		return 0
+	}
+}
+
+// noisyPower is c·n^p times a log-normal noise of spread sd, from a fixed generator.
+func noisyPower(c, p, sd float64, seed uint64) drawValue {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	return func(n float64, _ int) float64 { return c * math.Pow(n, p) * math.Exp(sd*rng.NormFloat64()) }
+}
+
+// Error-rate claims: McNemar rankings with their separation premise, binomial "no error" and
+// "separates", the equivalence of two error rates, "cannot separate".
+func TestCh4ErrorClaims(t *testing.T) {
 	ns := []float64{100, 1000, 10000}
-	errs := func(m map[string][]float64) *run.Results {
-		v := map[string]map[string][]float64{}
-		for k, e := range m {
-			v[k] = map[string][]float64{mmdMetricError: e}
-		}
-		return mmdResults(ns, v)
-	}
-	same := errs(map[string][]float64{"nystrom": {0.5, 0.4, 0.1}, "rff": {0.5, 0.5, 0.5}})
-	checkVerdict(t, "same error within 0.474", checkSameError("d", "nystrom", "rff"), same, true)
-	apart := errs(map[string][]float64{"nystrom": {0.5, 0.4, 0}, "rff": {0.5, 0.5, 0.5}})
-	checkVerdict(t, "errors 0.5 apart", checkSameError("d", "nystrom", "rff"), apart, false)
-	checkVerdict(t, "0.5 at chance", checkAtChance("d", true, "rff"), apart, true)
-	checkVerdict(t, "0 not at chance", checkAtChance("d", true, "nystrom", "rff"), apart, false)
-	checkVerdict(t, "0 separates", checkAtChance("d", false, "nystrom"), apart, true)
-	checkVerdict(t, "0.17 is not below 0.165", checkAtChance("d", false, "x"), errs(map[string][]float64{"x": {0, 0, 0.17}}), false)
+	wrong := func(v map[string]drawValue) *run.Results { return ch4Res(ch4Draws(ns, 40, mmdMetricWrong, v)) }
+	others := []string{"linear", "block"}
+	fewest := claimFewestErrors("c", "", "d", "nystrom", others, fixedRange(everyN())).Check
+	exactFewest := claimExactFewest("c", "d", others).Check
 
-	ranked := errs(map[string][]float64{"exact": {0, 0}, "nystrom": {0.1, 0, 0}, "block": {0.2, 0.1, 0}, "linear": {0.3, 0.2, 0.1}})
-	checkVerdict(t, "exact fewest", claimExactFewest("c", "d", []string{"nystrom", "block", "linear"}).Check, ranked, true)
-	checkVerdict(t, "order nystrom ≤ block ≤ linear", checkErrorOrder("d", "nystrom", "block", "linear"), ranked, true)
-	checkVerdict(t, "order linear ≤ block", checkErrorOrder("d", "linear", "block"), ranked, false)
-	small := func(n float64) bool { return n <= 5000 }
-	checkVerdict(t, "block fewest for n ≤ 5000", claimFewestErrors("c", "", "d", "block", []string{"linear"}, small, "n ≤ 5000").Check, ranked, true)
-	checkVerdict(t, "linear fewest for n ≤ 5000", claimFewestErrors("c", "", "d", "linear", []string{"block"}, small, "n ≤ 5000").Check, ranked, false)
-	none := func(n float64) bool { return n > 1e6 }
-	checkVerdict(t, "no n in range", claimFewestErrors("c", "", "d", "block", []string{"linear"}, none, "n > 10⁶").Check, ranked, false)
-	checkVerdict(t, "nystrom no error from 1000", checkNoErrorFrom("d", "nystrom", 1000), ranked, true)
-	checkVerdict(t, "block no error from 1000", checkNoErrorFrom("d", "block", 1000), ranked, false)
-	checkVerdict(t, "no n ≥ 10⁶", checkNoErrorFrom("d", "nystrom", 1e6), ranked, false)
+	ranked := wrong(map[string]drawValue{"exact": wrongEvery(0, 0), "nystrom": wrongEvery(10, 0), "block": wrongEvery(3, 1), "linear": wrongEvery(2, 1)})
+	wantOutcome(t, "nystrom fewest", fewest, ranked, run.Supported)
+	wantOutcome(t, "exact fewest", exactFewest, ranked, run.Supported)
+	wantOutcome(t, "order nystrom, block, linear", checkErrorOrder("d", "nystrom", "block", "linear"), ranked, run.Supported)
+	wantOutcome(t, "order linear, block", checkErrorOrder("d", "linear", "block"), ranked, run.Contradicted)
+	exactWorse := wrong(map[string]drawValue{"exact": wrongEvery(4, 0), "nystrom": wrongEvery(0, 0), "block": wrongEvery(0, 0), "linear": wrongEvery(0, 0)})
+	wantOutcome(t, "exact errs more", exactFewest, exactWorse, run.Contradicted)
+	wantOutcome(t, "linear fewest", claimFewestErrors("c", "", "d", "linear", []string{"nystrom"}, fixedRange(everyN())).Check, ranked, run.Contradicted)
+	// 1 error against 0 of 120: noise decides.
+	close := wrong(map[string]drawValue{"exact": wrongEvery(0, 0), "nystrom": func(n float64, i int) float64 { return b2f(n == 100 && i == 0) },
+		"block": wrongEvery(0, 0), "linear": wrongEvery(0, 0)})
+	wantOutcome(t, "one error apart", fewest, close, run.Inconclusive)
+	// Every method, the exact one included, at chance: the ranking's premise fails.
+	chance := wrong(map[string]drawValue{"exact": wrongEvery(2, 0), "nystrom": wrongEvery(10, 0), "block": wrongEvery(2, 1), "linear": wrongEvery(2, 0)})
+	wantOutcome(t, "exact at chance", fewest, chance, run.Inconclusive)
+	wantOutcome(t, "exact at chance, order", checkErrorOrder("d", "nystrom", "block", "linear"), chance, run.Inconclusive)
+	// Without the exact MMD at n ≥ 5000 the premise falls to the best compared method.
+	noExact := ch4Res(ch4Draws(ns, 40, mmdMetricWrong, map[string]drawValue{"exact": wrongEvery(0, 0)})[:40],
+		ch4Draws(ns, 40, mmdMetricWrong, map[string]drawValue{"nystrom": wrongEvery(0, 0), "block": wrongEvery(2, 0), "linear": wrongEvery(2, 1)}))
+	large := claimFewestErrors("c", "", "d", "nystrom", others, fixedRange(fromN(5000))).Check
+	wantOutcome(t, "fewest at n ≥ 5000 (premise on Nyström)", large, noExact, run.Supported)
+	allChance := wrong(map[string]drawValue{"nystrom": wrongEvery(2, 0), "block": wrongEvery(2, 1), "linear": wrongEvery(2, 0)})
+	wantOutcome(t, "fewest at n ≥ 5000, all at chance", large, allChance, run.Inconclusive)
 
-	power := func(c, p float64) []float64 {
-		out := make([]float64, len(ns))
-		for i, n := range ns {
-			out[i] = c * math.Pow(n, p)
-		}
-		return out
-	}
-	deltas := mmdResults(ns, map[string]map[string][]float64{
-		"rff": {mmdMetricDelta: power(1, -0.5)}, "nystrom": {mmdMetricDelta: power(2, -0.6)},
-		"block": {mmdMetricDelta: power(3, -0.5)}, "linear": {mmdMetricDelta: power(1, -0.2)},
-	})
-	checkVerdict(t, "slopes −0.5 and −0.6", claimSameConvergence("c", "", "d", "rff", "nystrom").Check, deltas, true)
-	checkVerdict(t, "slopes −0.5 and −0.2", claimSameConvergence("c", "", "d", "rff", "linear").Check, deltas, false)
-	checkVerdict(t, "rff and nystrom below block", checkDeltaBelow("d", []string{"rff", "nystrom"}, []string{"block"}), deltas, true)
-	checkVerdict(t, "block below linear and rff", checkDeltaBelow("d", []string{"block"}, []string{"linear", "rff"}), deltas, false)
-	// At n = 10⁴: rff 0.01, nystrom 0.0079, block 0.03, linear 0.16: RFF is not the smallest.
-	checkVerdict(t, "convergence order", checkConvergenceOrder("d"), deltas, false)
-	inOrder := mmdResults(ns, map[string]map[string][]float64{
-		"rff": {mmdMetricDelta: power(1, -0.5)}, "nystrom": {mmdMetricDelta: power(2, -0.5)},
-		"block": {mmdMetricDelta: power(4, -0.5)}, "linear": {mmdMetricDelta: power(1, -0.2)},
-	})
-	checkVerdict(t, "convergence order holds", checkConvergenceOrder("d"), inOrder, true)
+	// "No error": a rate below 1% needs enough draws.
+	many := ch4Res(ch4Draws([]float64{10000}, 400, mmdMetricWrong, map[string]drawValue{"nystrom": wrongEvery(0, 0), "block": wrongEvery(10, 0)}))
+	wantOutcome(t, "no error in 400 draws", checkNoErrorFrom("d", "nystrom", 10000), many, run.Supported)
+	wantOutcome(t, "10% errors", checkNoErrorFrom("d", "block", 10000), many, run.Contradicted)
+	wantOutcome(t, "no error in 40 draws", checkNoErrorFrom("d", "exact", 0), ranked, run.Inconclusive)
+	wantOutcome(t, "no n ≥ 10⁶", checkNoErrorFrom("d", "nystrom", 1e6), many, run.Inconclusive)
 
-	times := func(m map[string][]float64) *run.Results {
-		v := map[string]map[string][]float64{}
-		for k, s := range m {
-			v[k] = map[string][]float64{mmdMetricSeconds: s}
-		}
-		return mmdResults(ns, v)
-	}
-	ordered := times(map[string][]float64{
-		"linear": power(1e-6, 1), "rff": power(3e-6, 1), "nystrom": power(4e-6, 1), "block": power(9e-6, 1), "exact": power(1e-8, 2),
-	})
-	checkVerdict(t, "time order", checkTimeOrder("d", []string{"linear", "block", "rff", "nystrom"}), ordered, true)
-	checkVerdict(t, "linear fastest", checkFastest("d", "linear", []string{"block", "rff", "nystrom"}), ordered, true)
-	checkVerdict(t, "rff not fastest", checkFastest("d", "rff", []string{"linear"}), ordered, false)
-	checkVerdict(t, "rff ≈ nystrom < block", checkSimilarTimeBelow("d", "rff", "nystrom", "block"), ordered, true)
-	checkVerdict(t, "linear ≈ block? no", checkSimilarTimeBelow("d", "linear", "block", "exact"), ordered, false)
-	checkVerdict(t, "exact ∝ n²", checkExactExplodes("d", []string{"linear", "block"}), ordered, true)
-	checkVerdict(t, "linear < nystrom < block", checkLinearFastestBlockSlowest("d"), ordered, true)
-	linearExact := times(map[string][]float64{"linear": power(1e-6, 1), "block": power(9e-6, 1), "exact": power(1e-5, 1)})
-	checkVerdict(t, "exact ∝ n", checkExactExplodes("d", []string{"linear", "block"}), linearExact, false)
-	swapped := times(map[string][]float64{
-		"linear": power(1e-6, 1), "rff": power(3e-6, 1), "nystrom": power(9e-6, 1), "block": power(4e-6, 1), "exact": power(1e-8, 2),
-	})
-	checkVerdict(t, "block faster than nystrom", checkTimeOrder("d", []string{"linear", "block", "rff", "nystrom"}), swapped, false)
-	checkVerdict(t, "block not slowest", checkLinearFastestBlockSlowest("d"), swapped, false)
+	// Separation and the equivalence of Nyström's and RFF's errors.
+	sep := wrong(map[string]drawValue{"nystrom": wrongEvery(10, 0), "rff": wrongEvery(10, 0), "linear": wrongEvery(2, 0), "block": wrongEvery(2, 1)})
+	wantOutcome(t, "same errors where they separate", checkSameError("d", "nystrom", "rff"), sep, run.Supported)
+	wantOutcome(t, "nystrom and rff separate", checkSeparate("d", "nystrom", "rff"), sep, run.Supported)
+	wantOutcome(t, "linear and block cannot", checkCannotSeparate("d", []string{"nystrom", "rff"}, others), sep, run.Supported)
+	apart := wrong(map[string]drawValue{"nystrom": wrongEvery(0, 0), "rff": wrongEvery(2, 0), "linear": wrongEvery(0, 0), "block": wrongEvery(0, 0)})
+	wantOutcome(t, "errors 0 and 1/2", checkSameError("d", "nystrom", "rff"), apart, run.Contradicted)
+	atChance := wrong(map[string]drawValue{"nystrom": wrongEvery(2, 0), "rff": wrongEvery(2, 1), "linear": wrongEvery(2, 0), "block": wrongEvery(2, 1)})
+	wantOutcome(t, "same error at chance", checkSameError("d", "nystrom", "rff"), atChance, run.Inconclusive)
+	wantOutcome(t, "separate at chance", checkSeparate("d", "nystrom", "rff"), atChance, run.Inconclusive)
+	wantOutcome(t, "cannot separate when nothing does", checkCannotSeparate("d", []string{"nystrom", "rff"}, others), atChance, run.Inconclusive)
+	wrongWay := wrong(map[string]drawValue{"nystrom": wrongEvery(1, 0), "rff": wrongEvery(1, 0)})
+	wantOutcome(t, "always wrong", checkSeparate("d", "nystrom", "rff"), wrongWay, run.Contradicted)
+	// Nyström and RFF separate but linear separates better still.
+	better := wrong(map[string]drawValue{"nystrom": wrongEvery(4, 0), "rff": wrongEvery(4, 0), "linear": wrongEvery(0, 0), "block": wrongEvery(4, 0)})
+	wantOutcome(t, "linear separates better", checkCannotSeparate("d", []string{"nystrom", "rff"}, others), better, run.Contradicted)
 
 	if _, err := checkSameError("d", "nystrom", "rff")(rowsOf("fig4_x")); err == nil {
 		t.Error("no results: want an error")
+	}
+	unpaired := ch4Res(ch4Draws(ns, 40, mmdMetricWrong, map[string]drawValue{"exact": wrongEvery(0, 0), "nystrom": wrongEvery(0, 0)}),
+		ch4Draws(ns, 30, mmdMetricWrong, map[string]drawValue{"linear": wrongEvery(0, 0), "block": wrongEvery(0, 0)}))
+	if _, err := fewest(unpaired); err == nil {
+		t.Error("methods on different draws: want an error, not an unpaired McNemar test")
+	}
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// Δ claims: paired log ratios, and equal convergence speeds that presume convergence.
+func TestCh4DeltaClaims(t *testing.T) {
+	ns := []float64{100, 300, 1000, 3000}
+	delta := func(v map[string]drawValue) *run.Results { return ch4Res(ch4Draws(ns, 20, mmdMetricDelta, v)) }
+	res := delta(map[string]drawValue{
+		"rff": noisyPower(1, -0.5, 0.1, 1), "nystrom": noisyPower(2, -0.55, 0.1, 2),
+		"block": noisyPower(4, -0.5, 0.1, 3), "linear": noisyPower(1, -0.1, 0.1, 4),
+	})
+	wantOutcome(t, "same slopes −0.5, −0.55", claimSameConvergence("c", "", "d", "rff", "nystrom").Check, res, run.Supported)
+	wantOutcome(t, "slopes −0.5, −0.1", claimSameConvergence("c", "", "d", "rff", "linear").Check, res, run.Contradicted)
+	wantOutcome(t, "rff and nystrom below block", checkDeltaBelow("d", []string{"rff", "nystrom"}, []string{"block"}), res, run.Supported)
+	wantOutcome(t, "block below rff", checkDeltaBelow("d", []string{"block"}, []string{"rff"}), res, run.Contradicted)
+	// Nyström and block: same slope, Δ a factor 2 apart; RFF below both, linear above.
+	wantOutcome(t, "convergence order", checkConvergenceOrder("d"), res, run.Supported)
+	swapped := delta(map[string]drawValue{
+		"rff": noisyPower(8, -0.5, 0.1, 1), "nystrom": noisyPower(2, -0.5, 0.1, 2),
+		"block": noisyPower(4, -0.5, 0.1, 3), "linear": noisyPower(1, -0.1, 0.1, 4),
+	})
+	wantOutcome(t, "rff not smallest", checkConvergenceOrder("d"), swapped, run.Contradicted)
+	blurred := delta(map[string]drawValue{
+		"rff": noisyPower(1, -0.5, 3, 1), "nystrom": noisyPower(1, -0.5, 3, 2),
+		"block": noisyPower(1, -0.5, 3, 3), "linear": noisyPower(1, -0.5, 3, 4),
+	})
+	wantOutcome(t, "convergence order within noise", checkConvergenceOrder("d"), blurred, run.Inconclusive)
+	flat := delta(map[string]drawValue{"rff": noisyPower(1, 0, 0.1, 1), "nystrom": noisyPower(1, 0, 0.1, 2)})
+	wantOutcome(t, "neither converges", claimSameConvergence("c", "", "d", "rff", "nystrom").Check, flat, run.Inconclusive)
+	noisy := delta(map[string]drawValue{"rff": noisyPower(1, -0.5, 3, 1), "nystrom": noisyPower(1, -0.5, 3, 2)})
+	wantOutcome(t, "Δ noise", checkDeltaBelow("d", []string{"rff"}, []string{"nystrom"}), noisy, run.Inconclusive)
+	zero := delta(map[string]drawValue{"rff": func(float64, int) float64 { return 0 }, "nystrom": noisyPower(1, -0.5, 0.1, 2)})
+	wantOutcome(t, "Δ = 0", checkDeltaBelow("d", []string{"rff"}, []string{"nystrom"}), zero, run.Inconclusive)
+	wantOutcome(t, "Δ = 0 slope", claimSameConvergence("c", "", "d", "rff", "nystrom").Check, zero, run.Inconclusive)
+}
+
+// Time claims: paired ratios of median times, and the exact MMD's slope.
+func TestCh4TimeClaims(t *testing.T) {
+	ns := []float64{100, 1000, 3000, 10000}
+	times := func(v map[string]drawValue) *run.Results { return ch4Res(ch4Draws(ns, 20, mmdMetricSeconds, v)) }
+	ordered := times(map[string]drawValue{
+		"linear": noisyPower(1e-6, 1, 0.05, 1), "rff": noisyPower(3e-6, 1, 0.05, 2), "nystrom": noisyPower(4e-6, 1, 0.05, 3),
+		"block": noisyPower(9e-6, 1, 0.05, 4), "exact": noisyPower(1e-8, 2, 0.05, 5),
+	})
+	order := checkTimes("d", "exact", []timeOrder{{"linear", "rff", timeFaster}, {"rff", "nystrom", timeSimilar}, {"nystrom", "block", timeFaster}, {"block", "exact", timeFaster}})
+	wantOutcome(t, "time order", order, ordered, run.Supported)
+	wantOutcome(t, "exact ∝ n²", checkExactExplodes("d", []string{"linear", "block"}), ordered, run.Supported)
+	wantOutcome(t, "linear fastest", checkTimes("d", "linear", []timeOrder{{"linear", "block", timeFaster}, {"linear", "nystrom", timeFaster}}), ordered, run.Supported)
+	wantOutcome(t, "block not faster than linear", checkTimes("d", "linear", []timeOrder{{"block", "linear", timeFaster}}), ordered, run.Contradicted)
+	wantOutcome(t, "linear and block not similar", checkTimes("d", "linear", []timeOrder{{"linear", "block", timeSimilar}}), ordered, run.Contradicted)
+	linearExact := times(map[string]drawValue{"linear": noisyPower(1e-6, 1, 0.05, 1), "block": noisyPower(9e-6, 1, 0.05, 4), "exact": noisyPower(1e-5, 1, 0.05, 5)})
+	wantOutcome(t, "exact ∝ n", checkExactExplodes("d", []string{"linear", "block"}), linearExact, run.Contradicted)
+	noisy := times(map[string]drawValue{
+		"linear": noisyPower(1e-6, 1, 1, 1), "block": noisyPower(1.1e-6, 1, 1, 2), "exact": noisyPower(1e-7, 1.5, 4, 6),
+	})
+	wantOutcome(t, "times within noise", checkTimes("d", "linear", []timeOrder{{"linear", "block", timeFaster}}), noisy, run.Inconclusive)
+	wantOutcome(t, "slope within noise", checkExactExplodes("d", nil), noisy, run.Inconclusive)
+}
+
+// The dimension study's closed form: MMD² = 0 for equal variances, the second-order expansion for
+// close ones, and the extrapolated n where the margin's spread reaches it.
+func TestFig4_2Study(t *testing.T) {
+	if v := gaussianPopulationMMD2(3, 1, 2); v != 0 {
+		t.Errorf("equal variances: MMD² %g, want 0", v)
+	}
+	// f(v) = (1 + v/σ²)^(−d/2): MMD² ≈ f''(2)·ε² for variances 1 and 1 + ε.
+	for _, d := range []int{1, 10, 100} {
+		s2 := fig4_2StudySigma2(d)
+		eps := 1e-3
+		h := float64(d) / 2
+		f2 := h * (h + 1) / (s2 * s2) * math.Pow(1+2/s2, -h-2)
+		if got, want := gaussianPopulationMMD2(d, 1+eps, s2), f2*eps*eps; math.Abs(got-want) > 1e-3*want {
+			t.Errorf("d = %d: MMD² %g, want ≈ %g", d, got, want)
+		}
+	}
+	var rows []run.Row
+	for _, n := range []float64{100, 1000} {
+		for i := range 4 {
+			v := 1 / n
+			if i%2 == 1 {
+				v = -v
+			}
+			rows = append(rows, run.Row{Dataset: fig4_2StudyDataset, Method: "exact", Params: []run.Param{run.P("d", 1), run.P("n", n), run.P("draw", i)}, Metric: fig4_2MetricMargin, Value: v})
+		}
+	}
+	rows = append(rows, run.Row{Dataset: fig4_2StudyDataset, Method: "exact", Params: []run.Param{run.P("d", 1)}, Metric: fig4_2MetricPopulation, Value: 1e-6})
+	st, err := fig4_2StudyResults(rowsOf("fig4_2", rows...))
+	if err != nil || len(st) != 1 {
+		t.Fatalf("%v, %v", st, err)
+	}
+	// sd = 1.155/n: it reaches 10⁻⁶ at n ≈ 1.155·10⁶.
+	if s := st[0]; math.Abs(s.exponent+1) > 1e-9 || math.Abs(s.nSeparate/(stat.StdDev([]float64{1, -1, 1, -1}, nil)*1e6)-1) > 1e-9 {
+		t.Errorf("exponent %g, n %g", s.exponent, s.nSeparate)
 	}
 }

@@ -3,7 +3,6 @@ package experiments
 import (
 	"context"
 	"fmt"
-	"math"
 
 	"github.com/fastkernels/kernellab/lab/dataset"
 	"github.com/fastkernels/kernellab/lab/run"
@@ -13,9 +12,9 @@ const fig4_3Dataset = "mnist"
 
 // fig4_3Sizes are the sample sizes and draws of fig4_3 at each scale.
 var fig4_3Sizes = map[run.Scale]mmdSizes{
-	run.Smoke: {n: []int{50, 200}, exactMax: 200, tasks: 2, drawsPerTask: 2},
-	run.Quick: {n: []int{100, 300, 1000, 3000, 10000}, exactMax: 1000, tasks: 4, drawsPerTask: 10},
-	run.Paper: {n: []int{100, 200, 500, 1000, 2000, 5000, 10000, 15000}, exactMax: 10000, tasks: 50, drawsPerTask: 10},
+	run.Smoke: {n: []int{50, 200}, exactMax: 200, tasks: 2, drawsPerTask: 2, timedDraws: 1, timeCalls: 1},
+	run.Quick: {n: []int{100, 300, 1000, 3000, 10000}, exactMax: 1000, tasks: 4, drawsPerTask: 10, timedDraws: 2, timeCalls: 3},
+	run.Paper: {n: []int{100, 200, 500, 1000, 2000, 5000, 10000, 15000}, exactMax: 10000, tasks: 50, drawsPerTask: 10, timedDraws: 1, timeCalls: 5},
 }
 
 // fig4_3 — the three-sample problem on MNIST, P_X = the digits 0–4, P_Z = the digits 5–9 (thesis
@@ -35,33 +34,39 @@ func fig4_3() *run.Experiment {
 		load:  loadMNISTPools,
 	}
 	const d = fig4_3Dataset
-	approx := []string{"linear", "block", "rff", "nystrom"}
 	return f.experiment(
 		claimFewestErrors("rff-fewest-small-n",
-			"for n ≤ 5000 RFF makes the fewest errors among the approximations (mean error over those n ≤ that of linear, block and Nyström)",
-			d, "rff", []string{"linear", "block", "nystrom"}, func(n float64) bool { return n <= 5000 }, "n ≤ 5000"),
+			"for n ≤ 5000 RFF makes fewer errors than every other approximation",
+			d, "rff", []string{"linear", "block", "nystrom"}, fixedRange(uptoN(5000))),
 		claimFewestErrors("nystrom-fewest-large-n",
-			"for n ≥ 5000 Nyström makes the fewest errors among the approximations (mean error over those n ≤ that of linear, block and RFF)",
-			d, "nystrom", []string{"linear", "block", "rff"}, func(n float64) bool { return n >= 5000 }, "n ≥ 5000"),
+			"for n ≥ 5000 Nyström makes fewer errors than every other approximation",
+			d, "nystrom", []string{"linear", "block", "rff"}, fixedRange(fromN(5000))),
 		run.Claim{
 			ID:    "nystrom-no-error-from-10000",
-			Text:  "from n ≈ 10000 Nyström makes no error: its error rate is 0 at every n ≥ 10000",
+			Text:  "from n ≈ 10000 Nyström makes no error",
+			Rule:  noErrorRule,
 			Check: checkNoErrorFrom(d, "nystrom", 10000),
 		},
 		run.Claim{
 			ID:    "exact-no-error",
-			Text:  "the exact MMD makes no error, even at small n: its error rate is 0 at every n where it ran",
+			Text:  "the exact MMD makes no error, even at small n",
+			Rule:  noErrorRule,
 			Check: checkNoErrorFrom(d, "exact", 0),
 		},
 		run.Claim{
 			ID:    "convergence-order",
-			Text:  "RFF converges fastest to the exact value, Nyström and block alike, linear slowest: at the largest n with the exact MMD, RFF has the smallest mean Δ and linear the largest, and Nyström's and block's are within a factor 3",
+			Text:  "RFF converges fastest to the exact value, Nyström and block at the same speed, linear slowest",
+			Rule:  deltaRule + fmt.Sprintf("; pairs: RFF against linear, block and Nyström, and block and Nyström against linear; 'Nyström and block at the same speed': both log-log slopes of Δ against n below 0, then within ±%g (TOST); one family, Holm", mmdSlopeMargin),
 			Check: checkConvergenceOrder(d),
 		},
 		run.Claim{
-			ID:    "time-order",
-			Text:  "time order linear < RFF ≈ Nyström < block < exact: at the largest n with the exact MMD, linear is below RFF and Nyström, RFF and Nyström are within a factor 2 and both below block, and block is below exact",
-			Check: checkTimeOrder(d, approx),
+			ID:   "time-order",
+			Text: "time order linear < RFF ≈ Nyström < block < exact",
+			Rule: timeRule + " (the largest n where the exact MMD was timed)",
+			Check: checkTimes(d, "exact", []timeOrder{
+				{"linear", "rff", timeFaster}, {"linear", "nystrom", timeFaster}, {"rff", "nystrom", timeSimilar},
+				{"rff", "block", timeFaster}, {"nystrom", "block", timeFaster}, {"block", "exact", timeFaster},
+			}),
 		},
 	)
 }
@@ -91,72 +96,50 @@ func loadMNISTPools(ctx context.Context, _ run.Scale) (mmdSampler, error) {
 	return pools.sample, nil
 }
 
-// checkNoErrorFrom passes when method's error rate is 0 at every n ≥ from, with one such n at least.
+// noErrorRule is the Rule of the "no error" claims.
+var noErrorRule = fmt.Sprintf("at each n of the range, the error rate below %g ('no error', a rate the thesis's curves would not show; exact binomial, Clopper–Pearson), Holm over the n; contradicted if above %g at one n", mmdNoError, mmdNoError)
+
+// checkNoErrorFrom decides "method makes no error at n ≥ from": a family over those n.
 func checkNoErrorFrom(dataset, method string, from float64) func(*run.Results) (run.Verdict, error) {
 	return func(res *run.Results) (run.Verdict, error) {
-		cs, err := mmdCurves(res, dataset, mmdMetricError, method)
+		ns, err := mmdNs(res, dataset, method, mmdMetricWrong)
 		if err != nil {
 			return run.Verdict{}, err
 		}
-		var ns, errs []float64
-		for _, s := range cs[method].Points {
-			if s.X >= from {
-				ns, errs = append(ns, s.X), append(errs, s.Mean)
+		var tests []run.Test
+		for _, n := range ns {
+			if n < from {
+				continue
 			}
+			t, err := noError(res, dataset, method, atN(n))
+			if err != nil {
+				return run.Verdict{}, err
+			}
+			tests = append(tests, t)
 		}
-		if len(ns) == 0 {
-			return run.Verdict{Outcome: legacyOutcome(false), Evidence: fmt.Sprintf("%s ran at no n ≥ %g in this run", method, from)}, nil
+		if len(tests) == 0 {
+			return run.InconclusiveVerdict(fmt.Sprintf("%s ran at no n ≥ %g in this run (n = %s)", method, from, formatFloats(ns))), nil
 		}
-		pass := true
-		for _, e := range errs {
-			pass = pass && e == 0
-		}
-		return run.Verdict{Outcome: legacyOutcome(pass), Evidence: fmt.Sprintf("%s error rate at n = %v: %s", method, ns, formatFloats(errs))}, nil
+		return run.Decide(tests), nil
 	}
 }
 
-// checkConvergenceOrder checks fig4_3's order of the mean Δ at the largest n with the exact MMD:
-// RFF smallest, linear largest, Nyström and block within a factor 3.
+// checkConvergenceOrder decides fig4_3's order of convergence: RFF's Δ below every other's, linear's
+// above block's and Nyström's, and Nyström and block converging at the same speed.
 func checkConvergenceOrder(dataset string) func(*run.Results) (run.Verdict, error) {
 	return func(res *run.Results) (run.Verdict, error) {
-		methods := []string{"linear", "block", "rff", "nystrom"}
-		cs, err := mmdCurves(res, dataset, mmdMetricDelta, methods...)
+		var tests []run.Test
+		for _, p := range [][2]string{{"rff", "linear"}, {"rff", "block"}, {"rff", "nystrom"}, {"block", "linear"}, {"nystrom", "linear"}} {
+			t, err := deltaBelow(res, dataset, p[0], p[1], everyN())
+			if err != nil {
+				return run.Verdict{}, err
+			}
+			tests = append(tests, t)
+		}
+		same, notes, err := sameConvergence(res, dataset, "nystrom", "block")
 		if err != nil {
 			return run.Verdict{}, err
 		}
-		n := cs["rff"].last().X
-		v := func(m string) float64 { return valueAt(cs[m], n) }
-		ratio := math.Max(v("nystrom"), v("block")) / math.Min(v("nystrom"), v("block"))
-		pass := ratio <= 3
-		for _, m := range []string{"linear", "block", "nystrom"} {
-			pass = pass && v("rff") < v(m)
-		}
-		for _, m := range []string{"block", "rff", "nystrom"} {
-			pass = pass && v("linear") > v(m)
-		}
-		return run.Verdict{
-			Outcome:  legacyOutcome(pass),
-			Evidence: fmt.Sprintf("mean Δ at n = %g: %s; Nyström/block ratio %.3g (at most 3 either way)", n, describeAt(cs, n, methods...), v("nystrom")/v("block")),
-		}, nil
-	}
-}
-
-// checkTimeOrder checks fig4_3's time order linear < RFF ≈ Nyström < block < exact at the largest
-// n where the exact MMD ran.
-func checkTimeOrder(dataset string, approximations []string) func(*run.Results) (run.Verdict, error) {
-	return func(res *run.Results) (run.Verdict, error) {
-		all := append(append([]string{}, approximations...), "exact")
-		cs, err := mmdCurves(res, dataset, mmdMetricSeconds, all...)
-		if err != nil {
-			return run.Verdict{}, err
-		}
-		n := cs["exact"].last().X
-		v := func(m string) float64 { return valueAt(cs[m], n) }
-		fast, slow := math.Min(v("rff"), v("nystrom")), math.Max(v("rff"), v("nystrom"))
-		pass := v("linear") < fast && slow/fast <= 2 && slow < v("block") && v("block") < v("exact")
-		return run.Verdict{
-			Outcome:  legacyOutcome(pass),
-			Evidence: fmt.Sprintf("mean seconds per estimate at n = %g: %s; RFF/Nyström ratio %.3g (within a factor 2)", n, describeAt(cs, n, all...), v("rff")/v("nystrom")),
-		}, nil
+		return run.Decide(append(tests, same), notes...), nil
 	}
 }

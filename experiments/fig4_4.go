@@ -25,9 +25,9 @@ func fig4_4Variant(sc run.Scale) string {
 
 // fig4_4Sizes are the sample sizes and draws of fig4_4 at each scale.
 var fig4_4Sizes = map[run.Scale]mmdSizes{
-	run.Smoke: {n: []int{50, 200}, exactMax: 200, tasks: 2, drawsPerTask: 2},
-	run.Quick: {n: []int{100, 300, 1000, 3000}, exactMax: 1000, tasks: 20, drawsPerTask: 10},
-	run.Paper: {n: []int{100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000}, exactMax: 10000, tasks: 50, drawsPerTask: 10},
+	run.Smoke: {n: []int{50, 200}, exactMax: 200, tasks: 2, drawsPerTask: 2, timedDraws: 1, timeCalls: 1},
+	run.Quick: {n: []int{100, 300, 1000, 3000}, exactMax: 1000, tasks: 20, drawsPerTask: 10, timedDraws: 1, timeCalls: 3},
+	run.Paper: {n: []int{100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000}, exactMax: 10000, tasks: 50, drawsPerTask: 10, timedDraws: 1, timeCalls: 5},
 }
 
 // fig4_4 — the three-sample problem on Covertype, P_X = cover type 1, P_Z = cover type 2 (the
@@ -51,11 +51,10 @@ func fig4_4() *run.Experiment {
 	return f.experiment(
 		claimExactFewest("exact-fewest", d, []string{"linear", "block", "rff", "nystrom"}),
 		claimFewestErrors("nystrom-next",
-			"Nyström comes next: it makes the fewest errors among the approximations (mean error over every n ≤ that of linear, block and RFF)",
-			d, "nystrom", []string{"linear", "block", "rff"}, everyN, ""),
+			"Nyström comes next: it makes fewer errors than every other approximation",
+			d, "nystrom", []string{"linear", "block", "rff"}, fixedRange(everyN())),
 		claimSameConvergence("nystrom-rff-same-convergence",
-			fmt.Sprintf("Nyström and RFF converge to the exact MMD at almost the same speed: log-log slopes of mean Δ vs n within %.2f", mmdSlopeTolerance),
-			d, "nystrom", "rff"),
+			"Nyström and RFF converge to the exact MMD at almost the same speed", d, "nystrom", "rff"),
 	)
 }
 

@@ -1,6 +1,7 @@
 package experiments
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -8,7 +9,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/plot"
@@ -24,10 +24,19 @@ import (
 // Chapter 4's figures (thesis §4.6) share one protocol, written once here: the three-sample problem
 // (X ~ P_X, Z ~ P_Z, W ~ P_X, all of size n; W is attributed to P_X when D(X, W) ≤ D(Z, W)) solved
 // with the exact MMD² of eq. (4.2) while it is affordable and with its four approximations (linear,
-// block, RFF, Nyström), s = log n for block, RFF and Nyström (§4.6.1). Per method and n a figure
-// shows (a) the error rate, the fraction of draws that attribute W to P_Z; (b) Δ, the mean of
-// |MMD²_approx(Z, W) − MMD²_exact(Z, W)| on the draws where the exact value was computed; (c) the
-// wall-clock time of one MMD² estimate.
+// block, RFF, Nyström), s = log n for block, RFF and Nyström (§4.6.1). Every method decides every
+// draw: the draws are shared, so error rates, Δ and times are compared draw by draw (McNemar on
+// the decisions, paired differences of log Δ, paired bootstrap of times). Per method and n a
+// figure shows (a) the error rate, the fraction of draws that attribute W to P_Z; (b) Δ, the mean
+// of |MMD²_approx(Z, W) − MMD²_exact(Z, W)| on the draws where the exact value was computed
+// (relative to the exact MMD² where a figure asks for it); (c) the time of one MMD² estimate.
+//
+// What a task records, one row per draw, method and n (params n, s where the method has one, and
+// draw, the draw's index within its batch): "wrong" (1 when the decision attributes W to P_Z),
+// "delta" and "relative-delta" (Δ and Δ / MMD²_exact(Z, W), approximations only, where the exact
+// value was computed) and, on the first timedDraws draws of each batch, "seconds" (the time of one
+// MMD² estimate: run.TimeMedian of the decision, halved). The figures show each batch's mean with
+// the min–max band over batches; the claims read the draws.
 //
 // Choices the thesis leaves open, shared by the four figures:
 //   - Δ is measured on MMD², not on MMD as the thesis prints it: the block estimate is an average
@@ -39,25 +48,49 @@ import (
 //     decision, so it would change no decision and only add 2λ/n to Δ. (MUTAG's samples, drawn
 //     with replacement, repeat graphs: there λ > 0 would shrink D(X, W) for the graphs X and W
 //     share, a help the exact MMD does not get.)
-//   - Timing: the estimators run on all cores, so the tasks run one at a time (Serial) and each
-//     estimate is timed alone with the wall clock; the figure shows the mean over the draws of the
-//     time of one MMD² estimate (half the time of a decision).
-//   - A task is a batch of draws at every n, so a paper-scale run shards by batch; the error of a
-//     batch is one row, and the bands show the spread of the batch means (min–max over batches).
+//   - Timing: the estimators run on all cores, so the tasks run one at a time (Serial). A timed
+//     draw's decision is the warm-up call of run.TimeMedian, then timeCalls more decisions on the
+//     same samples (with their own random numbers, so that the decisions do not depend on the
+//     scale's timing) give the median; the time of one estimate is half the decision's.
+//   - A task is a batch of draws at every n, so a paper-scale run shards by batch.
+//
+// The claims' thresholds, fixed from the thesis's words before looking at any result:
+//   - "makes fewer errors" is McNemar's exact test on the same decisions; "separates" and "at chance"
+//     are exact binomial tests of the error rate against 1/2; a ranking of error rates presumes that
+//     the reference (the exact MMD where it ran, else the best of the compared methods) separates
+//     at all, and is INCONCLUSIVE otherwise;
+//   - "converges faster" compares Δ itself, which the thesis calls the speed of convergence
+//     (§4.6.1), by the paired log ratio of Δ over every draw with the exact MMD²; "converges at the
+//     same speed" needs both curves to converge (log-log slope of Δ against n below 0) and then
+//     log-log slopes within ±mmdSlopeMargin;
+//   - time orders are ratios of median times (paired bootstrap) against 1; "similar time" is a
+//     ratio within a factor mmdSimilarTime either way.
 const (
-	mmdMetricError   = "error"
-	mmdMetricDelta   = "delta"
-	mmdMetricSeconds = "seconds"
-	// mmdSetupMethod rows record the draws of each task (metric mmdMetricDraws), for titles and for
-	// the standard errors of the claims.
+	mmdMetricWrong    = "wrong"
+	mmdMetricDelta    = "delta"
+	mmdMetricRelDelta = "relative-delta"
+	mmdMetricSeconds  = "seconds"
+	// mmdSetupMethod rows record the draws of each task (metric mmdMetricDraws), for titles.
 	mmdSetupMethod = "setup"
 	mmdMetricDraws = "draws"
-	// mmdSlopeTolerance is how far apart two fitted log-log slopes of Δ against n may be for two
-	// methods to "converge at the same speed".
-	mmdSlopeTolerance = 0.25
-	// mmdSigmas is the number of standard errors of a claim that compares error rates with chance
-	// or with each other.
-	mmdSigmas = 3
+	// mmdSlopeMargin is how far apart two log-log slopes of Δ against n may be for two methods to
+	// "converge at the same speed": half the exponent of the n^(−1/2) rate of a sampling
+	// approximation (the thesis gives no number).
+	mmdSlopeMargin = 0.25
+	// mmdErrorMargin is how far apart two error rates may be for two methods to have "the same
+	// error": a tenth of the chance level 1/2 (the thesis gives no number).
+	mmdErrorMargin = 0.05
+	// mmdSimilarTime is the factor within which two times are "similar" (the thesis gives no number;
+	// a factor 2 is the smallest gap a log-scale time panel shows plainly).
+	mmdSimilarTime = 2.0
+	// mmdNoError is the error rate below which a method makes "no error": a rate the thesis's
+	// curves, plotted on a 0–0.5 scale, would not show (the thesis gives no number).
+	mmdNoError = 0.01
+	// mmdExplodes is the exponent above which the exact MMD's time "explodes": halfway between the
+	// approximations' Θ(n log n) and the exact MMD's Θ(n²) (§4.6.1).
+	mmdExplodes = 1.5
+	// mmdExplodesFrom is the smallest n in the exact MMD's time slope: below it fixed costs dominate.
+	mmdExplodesFrom = 1000
 )
 
 // mmdSizes are the sample sizes and draws of one figure at one scale.
@@ -67,6 +100,9 @@ type mmdSizes struct {
 	exactMax int
 	// tasks × drawsPerTask draws in all.
 	tasks, drawsPerTask int
+	// The first timedDraws draws of each batch are timed, each with run.TimeMedian over timeCalls
+	// calls.
+	timedDraws, timeCalls int
 }
 
 // threeSampleDraw is one three-sample problem: the index lists X, Z and W into points.
@@ -87,8 +123,15 @@ type mmdFigure struct {
 	sizes             map[run.Scale]mmdSizes
 	// graphs marks data without random Fourier features (RFF does not apply).
 	graphs bool
+	// relativeDelta draws panel (b) as Δ / MMD²_exact (for an unnormalised kernel, whose raw Δ
+	// has no scale a reader knows).
+	relativeDelta bool
 	// load prepares the data of one task and returns its sampler; it runs once per task.
 	load func(ctx context.Context, sc run.Scale) (mmdSampler, error)
+	// extraTasks and extraPanel, when set, add a companion study to the plan and its panel to the
+	// figure (fig4_2's dimension study).
+	extraTasks func(sc run.Scale) ([]run.Task, error)
+	extraPanel func(res *run.Results) (*plot.Plot, error)
 }
 
 // experiment builds the run.Experiment of the figure with the given claims.
@@ -130,13 +173,14 @@ func (f mmdFigure) plan(sc run.Scale) ([]run.Task, error) {
 			return f.runBatch(ctx, env.RNG, sc, sz)
 		}}
 	}
+	if f.extraTasks != nil {
+		extra, err := f.extraTasks(sc)
+		if err != nil {
+			return nil, err
+		}
+		tasks = append(tasks, extra...)
+	}
 	return tasks, nil
-}
-
-// mmdTally accumulates one method's decisions, times and distances to the exact MMD² at one n.
-type mmdTally struct {
-	draws, errors, withExact int
-	seconds, delta           float64
 }
 
 // runBatch draws sz.drawsPerTask three-sample problems at every n and decides each with every
@@ -147,14 +191,10 @@ func (f mmdFigure) runBatch(ctx context.Context, rng *rand.Rand, sc run.Scale, s
 	if err != nil {
 		return nil, err
 	}
-	approx := f.approximations()
 	recs := []run.Record{{Dataset: f.dataset, Method: mmdSetupMethod, Metric: mmdMetricDraws, Value: float64(sz.drawsPerTask)}}
+	ests := append(f.approximations(), mmd.Exact{})
 	for _, n := range sz.n {
-		tallies := make(map[string]*mmdTally, len(approx)+1)
-		for _, m := range f.methods() {
-			tallies[m] = &mmdTally{}
-		}
-		for range sz.drawsPerTask {
+		for i := range sz.drawsPerTask {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
@@ -162,64 +202,81 @@ func (f mmdFigure) runBatch(ctx context.Context, rng *rand.Rand, sc run.Scale, s
 			if err != nil {
 				return nil, fmt.Errorf("%s: n = %d: %w", f.id, n, err)
 			}
+			calls := 0
+			if i < sz.timedDraws {
+				calls = sz.timeCalls
+			}
+			// The exact MMD decides first: the approximations' Δ needs its MMD²(Z, W).
 			exactZW := math.NaN()
 			if n <= sz.exactMax {
-				dec, err := tallies["exact"].decide(ctx, mmd.Exact{}, rng, d)
+				dec, secs, err := decideTimed(ctx, mmd.Exact{}, rng, d, calls, n, i)
 				if err != nil {
 					return nil, fmt.Errorf("%s: n = %d: %w", f.id, n, err)
 				}
 				exactZW = dec.ZW
+				recs = append(recs, drawRecords(f.dataset, "exact", n, i, dec, secs, math.NaN())...)
 			}
-			for _, est := range approx {
-				t := tallies[est.Name()]
-				dec, err := t.decide(ctx, est, rng, d)
+			for _, est := range ests[:len(ests)-1] {
+				dec, secs, err := decideTimed(ctx, est, rng, d, calls, n, i)
 				if err != nil {
 					return nil, fmt.Errorf("%s: n = %d: %w", f.id, n, err)
 				}
-				if !math.IsNaN(exactZW) {
-					t.delta += math.Abs(dec.ZW - exactZW)
-					t.withExact++
-				}
+				recs = append(recs, drawRecords(f.dataset, est.Name(), n, i, dec, secs, exactZW)...)
 			}
-		}
-		for _, m := range f.methods() {
-			recs = append(recs, tallies[m].records(f.dataset, m, n)...)
 		}
 	}
 	return recs, nil
 }
 
-// decide solves one three-sample problem with est, timing it, and counts the decision.
-func (t *mmdTally) decide(ctx context.Context, est mmd.Estimator, rng *rand.Rand, d threeSampleDraw) (mmd.Decision, error) {
-	start := time.Now()
-	dec, err := mmd.ThreeSample(ctx, est, rng, d.points, d.x, d.z, d.w)
-	if err != nil {
-		return dec, err
+// decideTimed solves one three-sample problem with est and, when calls > 0, times it: the decision
+// is run.TimeMedian's warm-up call, and the calls timed ones redo it on the same samples with a
+// generator of their own (seeded by n and the draw), so that rng, hence every decision, is the
+// same whether or not a draw is timed. It returns the decision and the time of one MMD² estimate
+// (half the decision's; NaN when untimed).
+func decideTimed(ctx context.Context, est mmd.Estimator, rng *rand.Rand, d threeSampleDraw, calls, n, draw int) (mmd.Decision, float64, error) {
+	if calls == 0 {
+		dec, err := mmd.ThreeSample(ctx, est, rng, d.points, d.x, d.z, d.w)
+		return dec, math.NaN(), err
 	}
-	t.seconds += time.Since(start).Seconds() / 2
-	t.draws++
-	if !dec.FromX() {
-		t.errors++
-	}
-	return dec, nil
+	var dec mmd.Decision
+	timing := rand.New(rand.NewPCG(uint64(n), uint64(draw)))
+	first := true
+	secs, err := run.TimeMedian(calls, func() error {
+		r := timing
+		if first {
+			r = rng
+		}
+		got, err := mmd.ThreeSample(ctx, est, r, d.points, d.x, d.z, d.w)
+		if first {
+			dec, first = got, false
+		}
+		return err
+	})
+	return dec, secs / 2, err
 }
 
-// records returns the batch's error rate, mean time per estimate and mean Δ (when the exact MMD²
-// was computed) for one method at one n; none when the method did not run.
-func (t *mmdTally) records(dataset, method string, n int) []run.Record {
-	if t.draws == 0 {
-		return nil
-	}
+// drawRecords returns one method's rows for one draw: whether it erred, its time when timed (secs
+// not NaN), and its Δ and relative Δ when the exact MMD²(Z, W) is known (exactZW not NaN).
+func drawRecords(dataset, method string, n, draw int, dec mmd.Decision, secs, exactZW float64) []run.Record {
 	params := []run.Param{run.P("n", n)}
 	if method == "block" || method == "rff" || method == "nystrom" {
 		params = append(params, run.P("s", mmd.DefaultSize(n)))
 	}
-	recs := []run.Record{
-		{Dataset: dataset, Method: method, Params: params, Metric: mmdMetricError, Value: float64(t.errors) / float64(t.draws)},
-		{Dataset: dataset, Method: method, Params: params, Metric: mmdMetricSeconds, Value: t.seconds / float64(t.draws)},
+	params = append(params, run.P("draw", draw))
+	wrong := 0.0
+	if !dec.FromX() {
+		wrong = 1
 	}
-	if t.withExact > 0 {
-		recs = append(recs, run.Record{Dataset: dataset, Method: method, Params: params, Metric: mmdMetricDelta, Value: t.delta / float64(t.withExact)})
+	recs := []run.Record{{Dataset: dataset, Method: method, Params: params, Metric: mmdMetricWrong, Value: wrong}}
+	if !math.IsNaN(secs) {
+		recs = append(recs, run.Record{Dataset: dataset, Method: method, Params: params, Metric: mmdMetricSeconds, Value: secs})
+	}
+	if !math.IsNaN(exactZW) {
+		delta := math.Abs(dec.ZW - exactZW)
+		recs = append(recs, run.Record{Dataset: dataset, Method: method, Params: params, Metric: mmdMetricDelta, Value: delta})
+		if exactZW > 0 {
+			recs = append(recs, run.Record{Dataset: dataset, Method: method, Params: params, Metric: mmdMetricRelDelta, Value: delta / exactZW})
+		}
 	}
 	return recs
 }
@@ -275,50 +332,408 @@ func rowsOfPool(pool, positions []int) []int {
 	return rows
 }
 
-// mmdCurves returns the curves of metric for the given methods, by method.
-func mmdCurves(res *run.Results, dataset, metric string, methods ...string) (map[string]curve, error) {
-	cs, err := curves(res, dataset, metric, "n", methods...)
+// drawKey identifies one draw: its batch (the row's repetition), its index in the batch and n.
+type drawKey struct {
+	rep, draw int
+	n         float64
+}
+
+// nRange is the sample sizes a claim speaks of, with their description in the evidence.
+type nRange struct {
+	keep func(n float64) bool
+	text string
+}
+
+// The sample-size ranges of the claims.
+func everyN() nRange { return nRange{func(float64) bool { return true }, "over every n"} }
+func atN(n float64) nRange {
+	return nRange{func(x float64) bool { return x == n }, fmt.Sprintf("at n = %g", n)}
+}
+func fromN(lo float64) nRange {
+	return nRange{func(x float64) bool { return x >= lo }, fmt.Sprintf("at n ≥ %g", lo)}
+}
+func uptoN(hi float64) nRange {
+	return nRange{func(x float64) bool { return x <= hi }, fmt.Sprintf("at n ≤ %g", hi)}
+}
+
+// nInSet is the range of the sample sizes ns, described as text.
+func nInSet(ns []float64, text string) nRange {
+	return nRange{func(x float64) bool { return slices.Contains(ns, x) }, text}
+}
+
+// mmdDrawValues returns method's values of metric by draw, at the n that r keeps. A draw recorded
+// twice is an error.
+func mmdDrawValues(res *run.Results, dataset, method, metric string, r nRange) (map[drawKey]float64, error) {
+	out := map[drawKey]float64{}
+	for _, row := range res.Where(dataset, method, metric) {
+		n, err := row.ParamFloat("n")
+		if err != nil {
+			return nil, err
+		}
+		if !r.keep(n) {
+			continue
+		}
+		draw, err := row.ParamFloat("draw")
+		if err != nil {
+			return nil, err
+		}
+		k := drawKey{rep: row.Rep, draw: int(draw), n: n}
+		if _, dup := out[k]; dup {
+			return nil, fmt.Errorf("%s: %s %s: draw %d of batch %d at n = %g appears twice", res.ID, method, metric, k.draw, k.rep, n)
+		}
+		out[k] = row.Value
+	}
+	return out, nil
+}
+
+// sortedDrawKeys returns the draws of v ordered by n, batch and draw.
+func sortedDrawKeys(v map[drawKey]float64) []drawKey {
+	keys := make([]drawKey, 0, len(v))
+	for k := range v {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b drawKey) int {
+		return cmp.Or(cmp.Compare(a.n, b.n), cmp.Compare(a.rep, b.rep), cmp.Compare(a.draw, b.draw))
+	})
+	return keys
+}
+
+// pairedDraws returns the values of metric for methods a and b on the same draws, at the n that r
+// keeps, in the order of sortedDrawKeys. The two methods must have measured exactly the same draws: an
+// unpaired comparison must not pass for a paired one.
+func pairedDraws(res *run.Results, dataset, metric, a, b string, r nRange) ([]float64, []float64, error) {
+	va, err := mmdDrawValues(res, dataset, a, metric, r)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return byMethod(cs), nil
+	vb, err := mmdDrawValues(res, dataset, b, metric, r)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(va) != len(vb) {
+		return nil, nil, fmt.Errorf("%s: %s: %d draws of %s against %d of %s %s", res.ID, metric, len(va), a, len(vb), b, r.text)
+	}
+	keys := sortedDrawKeys(va)
+	xa, xb := make([]float64, len(keys)), make([]float64, len(keys))
+	for i, k := range keys {
+		v, ok := vb[k]
+		if !ok {
+			return nil, nil, fmt.Errorf("%s: %s: draw %d of batch %d at n = %g has %s but not %s", res.ID, metric, k.draw, k.rep, k.n, a, b)
+		}
+		xa[i], xb[i] = va[k], v
+	}
+	return xa, xb, nil
 }
 
-// mmdDraws returns the number of draws of the run: the sum of the draws of its tasks.
-func mmdDraws(res *run.Results, dataset string) (int, error) {
-	rows := res.Where(dataset, mmdSetupMethod, mmdMetricDraws)
-	if len(rows) == 0 {
-		return 0, fmt.Errorf("%s: no %s rows", res.ID, mmdMetricDraws)
-	}
-	total := 0.0
-	for _, r := range rows {
-		total += r.Value
-	}
-	return int(total), nil
-}
-
-// chanceMargin is mmdSigmas standard errors of an error rate of 1/2 over draws decisions: an error
-// rate within it of 1/2 is indistinguishable from a coin toss.
-func chanceMargin(draws int) float64 {
-	return mmdSigmas * 0.5 / math.Sqrt(float64(draws))
-}
-
-// meanOver averages a curve's means over the sample sizes n that keep accepts, and returns the n
-// it used.
-func meanOver(c curve, keep func(n float64) bool) (float64, []float64) {
-	var sum float64
-	var used []float64
-	for _, s := range c.Points {
-		if keep(s.X) {
-			sum += s.Mean
-			used = append(used, s.X)
+// mmdNs returns the sample sizes at which method has rows of metric, in increasing order.
+func mmdNs(res *run.Results, dataset, method, metric string) ([]float64, error) {
+	var ns []float64
+	for _, row := range res.Where(dataset, method, metric) {
+		n, err := row.ParamFloat("n")
+		if err != nil {
+			return nil, err
+		}
+		if !slices.Contains(ns, n) {
+			ns = append(ns, n)
 		}
 	}
-	if len(used) == 0 {
-		return math.NaN(), nil
+	if len(ns) == 0 {
+		return nil, fmt.Errorf("%s: no %s rows for %s on %s", res.ID, metric, method, dataset)
 	}
-	return sum / float64(len(used)), used
+	slices.Sort(ns)
+	return ns, nil
 }
+
+// largestN is the largest n at which method has rows of metric.
+func largestN(res *run.Results, dataset, method, metric string) (float64, error) {
+	ns, err := mmdNs(res, dataset, method, metric)
+	if err != nil {
+		return 0, err
+	}
+	return ns[len(ns)-1], nil
+}
+
+// ranAt is the range of the sample sizes at which method decided.
+func ranAt(res *run.Results, dataset, method string) (nRange, error) {
+	ns, err := mmdNs(res, dataset, method, mmdMetricWrong)
+	if err != nil {
+		return nRange{}, err
+	}
+	return nInSet(ns, fmt.Sprintf("at n = %s (where %s ran)", formatFloats(ns), method)), nil
+}
+
+// drawErrorCount returns the errors and the decisions of method at the n that r keeps.
+func drawErrorCount(res *run.Results, dataset, method string, r nRange) (k, n int, err error) {
+	v, err := mmdDrawValues(res, dataset, method, mmdMetricWrong, r)
+	if err != nil {
+		return 0, 0, err
+	}
+	for _, w := range v {
+		if w != 0 {
+			k++
+		}
+	}
+	return k, len(v), nil
+}
+
+// separates tests "method separates P_X from P_Z" at the n that r keeps: its error rate is below
+// 1/2 (exact binomial test).
+func separates(res *run.Results, dataset, method string, r nRange) (run.Test, error) {
+	k, n, err := drawErrorCount(res, dataset, method, r)
+	if err != nil {
+		return run.Test{}, err
+	}
+	return run.RateBelow(fmt.Sprintf("%s error rate %s vs 1/2", method, r.text), k, n, 0.5), nil
+}
+
+// noError tests "method makes no error" at the n that r keeps: its error rate is below mmdNoError
+// (exact binomial test).
+func noError(res *run.Results, dataset, method string, r nRange) (run.Test, error) {
+	k, n, err := drawErrorCount(res, dataset, method, r)
+	if err != nil {
+		return run.Test{}, err
+	}
+	return run.RateBelow(fmt.Sprintf("%s error rate %s", method, r.text), k, n, mmdNoError), nil
+}
+
+// fewerErrors tests "a errs less often than b" by McNemar's exact test on the decisions both made
+// on the same draws at the n that r keeps.
+func fewerErrors(res *run.Results, dataset, a, b string, r nRange) (run.Test, error) {
+	wa, wb, err := pairedDraws(res, dataset, mmdMetricWrong, a, b, r)
+	if err != nil {
+		return run.Test{}, err
+	}
+	ba, bb := make([]bool, len(wa)), make([]bool, len(wb))
+	for i := range wa {
+		ba[i], bb[i] = wa[i] != 0, wb[i] != 0
+	}
+	return run.FewerErrors(fmt.Sprintf("%s − %s error rate %s", a, b, r.text), ba, bb), nil
+}
+
+// separationPremise tests the premise of a ranking of error rates at the n that r keeps: that the
+// reference separates P_X from P_Z at all. The reference is the exact MMD where it ran there,
+// otherwise the compared method with the fewest errors. ok reports whether the premise holds.
+func separationPremise(res *run.Results, dataset string, compared []string, r nRange) (t run.Test, ok bool, err error) {
+	ref := "exact"
+	k, n, err := drawErrorCount(res, dataset, ref, r)
+	if err != nil {
+		return run.Test{}, false, err
+	}
+	if n == 0 {
+		best := math.Inf(1)
+		for _, m := range compared {
+			km, nm, err := drawErrorCount(res, dataset, m, r)
+			if err != nil {
+				return run.Test{}, false, err
+			}
+			if nm > 0 && float64(km)/float64(nm) < best {
+				ref, k, n, best = m, km, nm, float64(km)/float64(nm)
+			}
+		}
+	}
+	t = run.RateBelow(fmt.Sprintf("premise: %s error rate %s vs 1/2", ref, r.text), k, n, 0.5)
+	return t, t.Outcome() == run.Supported, nil
+}
+
+// noSeparation is the verdict of a ranking whose premise fails.
+func noSeparation(premise run.Test, notes ...string) run.Verdict {
+	return run.Decide([]run.Test{run.Premise("ranking of error rates",
+		"its premise does not hold: the reference method does not separate P_X from P_Z here, so every method may be at chance and a ranking says nothing")},
+		append([]string{premise.String()}, notes...)...)
+}
+
+// deltaBelow tests "better converges faster than worse", Δ being what the thesis calls the speed
+// of convergence: the mean over the draws with the exact MMD² (at the n that r keeps) of
+// log(Δ_better / Δ_worse) is below 0.
+func deltaBelow(res *run.Results, dataset, better, worse string, r nRange) (run.Test, error) {
+	a, b, err := pairedDraws(res, dataset, mmdMetricDelta, better, worse, r)
+	if err != nil {
+		return run.Test{}, err
+	}
+	label := fmt.Sprintf("log(Δ %s / Δ %s) %s", better, worse, r.text)
+	d := make([]float64, len(a))
+	for i := range a {
+		if !(a[i] > 0 && b[i] > 0) {
+			return run.Premise(label, "a Δ is 0: its logarithm does not exist"), nil
+		}
+		d[i] = math.Log(a[i] / b[i])
+	}
+	return run.MeanBelow(label, d, 0), nil
+}
+
+// logDrawPoints returns (log n, log value) of method's metric over every draw at the n that r keeps,
+// and whether every value was positive.
+func logDrawPoints(res *run.Results, dataset, method, metric string, r nRange) (x, y []float64, positive bool, err error) {
+	v, err := mmdDrawValues(res, dataset, method, metric, r)
+	if err != nil {
+		return nil, nil, false, err
+	}
+	positive = true
+	for _, k := range sortedDrawKeys(v) {
+		if !(v[k] > 0) {
+			positive = false
+			continue
+		}
+		x, y = append(x, math.Log(k.n)), append(y, math.Log(v[k]))
+	}
+	return x, y, positive, nil
+}
+
+// sameConvergence tests "a and b converge to the exact MMD² at the same speed": both converge (the
+// least-squares slope of log Δ against log n over every draw is below 0), and then their slopes
+// lie within ±mmdSlopeMargin (TOST). It returns the test and, as notes, the two convergence tests;
+// when either curve does not converge the test is inconclusive with that reason.
+func sameConvergence(res *run.Results, dataset, a, b string) (run.Test, []string, error) {
+	label := fmt.Sprintf("slope of log Δ: %s − %s", a, b)
+	var xs, ys [2][]float64
+	var notes []string
+	converge := true
+	for i, m := range []string{a, b} {
+		x, y, positive, err := logDrawPoints(res, dataset, m, mmdMetricDelta, everyN())
+		if err != nil {
+			return run.Test{}, nil, err
+		}
+		if !positive {
+			return run.Premise(label, fmt.Sprintf("a Δ of %s is 0: its logarithm does not exist", m)), nil, nil
+		}
+		t := run.SlopeBelow(fmt.Sprintf("%s converges: slope of log Δ vs log n", m), x, y, 0)
+		notes = append(notes, t.String())
+		converge = converge && t.Outcome() == run.Supported
+		xs[i], ys[i] = x, y
+	}
+	if !converge {
+		return run.Premise(label, fmt.Sprintf("%s and %s do not both converge (slope of log Δ significantly below 0), so equal slopes would say nothing", a, b)), notes, nil
+	}
+	return run.SlopesEquivalent(label, xs[0], ys[0], xs[1], ys[1], mmdSlopeMargin), notes, nil
+}
+
+// timeKind is what a time comparison claims of a against b.
+type timeKind int
+
+const (
+	timeFaster  timeKind = iota // a's median time below b's
+	timeSlower                  // a's median time above b's
+	timeSimilar                 // within a factor mmdSimilarTime either way
+)
+
+// timeRatio tests the ratio of the median times of a and b on the same timed draws at n, as kind
+// says.
+func timeRatio(res *run.Results, dataset, a, b string, n float64, kind timeKind) (run.Test, error) {
+	ta, tb, err := pairedDraws(res, dataset, mmdMetricSeconds, a, b, atN(n))
+	if err != nil {
+		return run.Test{}, err
+	}
+	label := fmt.Sprintf("time %s / %s at n = %g", a, b, n)
+	switch kind {
+	case timeFaster:
+		return run.RatioBelow(label, ta, tb, true, 1), nil
+	case timeSlower:
+		return run.RatioAbove(label, ta, tb, true, 1), nil
+	case timeSimilar:
+		return run.RatioWithin(label, ta, tb, true, mmdSimilarTime), nil
+	}
+	return run.Test{}, fmt.Errorf("timeRatio: unknown comparison %d", kind)
+}
+
+// claimFewestErrors is the claim that best makes fewer errors than each of others on the same
+// decisions at the n of r (McNemar, a family), provided the reference separates there.
+func claimFewestErrors(id, text, dataset, best string, others []string, r func(*run.Results) (nRange, error)) run.Claim {
+	return run.Claim{ID: id, Text: text,
+		Rule: fmt.Sprintf("McNemar's exact test of %s against each of %s on the same decisions, Holm over the family; supported if %s errs alone significantly less often than every other, contradicted if significantly more often than one; premise: the exact MMD (where it ran, else the compared method with the fewest errors) has an error rate below 1/2 (exact binomial), else INCONCLUSIVE",
+			best, strings.Join(others, ", "), best),
+		Check: func(res *run.Results) (run.Verdict, error) {
+			rng, err := r(res)
+			if err != nil {
+				return run.Verdict{}, err
+			}
+			premise, ok, err := separationPremise(res, dataset, append([]string{best}, others...), rng)
+			if err != nil {
+				return run.Verdict{}, err
+			}
+			if !ok {
+				return noSeparation(premise), nil
+			}
+			tests := make([]run.Test, len(others))
+			for i, o := range others {
+				if tests[i], err = fewerErrors(res, dataset, best, o, rng); err != nil {
+					return run.Verdict{}, err
+				}
+			}
+			return run.Decide(tests, premise.String()), nil
+		}}
+}
+
+// fixedRange adapts a range that does not depend on the results to claimFewestErrors.
+func fixedRange(r nRange) func(*run.Results) (nRange, error) {
+	return func(*run.Results) (nRange, error) { return r, nil }
+}
+
+// claimExactFewest is the claim that the exact MMD makes fewer errors than every approximation, on
+// the draws where it ran.
+func claimExactFewest(id, dataset string, approximations []string) run.Claim {
+	return claimFewestErrors(id, "the exact MMD makes the fewest errors: fewer than every approximation on the draws where it ran",
+		dataset, "exact", approximations, func(res *run.Results) (nRange, error) { return ranAt(res, dataset, "exact") })
+}
+
+// claimSameConvergence is the claim that a and b converge to the exact MMD² at the same speed.
+func claimSameConvergence(id, text, dataset, a, b string) run.Claim {
+	return run.Claim{ID: id, Text: text,
+		Rule: fmt.Sprintf("least-squares slopes of log Δ against log n over every draw with the exact MMD²; premise: both slopes significantly below 0 (both converge), else INCONCLUSIVE; then supported if the difference of the slopes lies within ±%g (TOST), contradicted if it lies outside", mmdSlopeMargin),
+		Check: func(res *run.Results) (run.Verdict, error) {
+			t, notes, err := sameConvergence(res, dataset, a, b)
+			if err != nil {
+				return run.Verdict{}, err
+			}
+			return run.Decide([]run.Test{t}, notes...), nil
+		}}
+}
+
+// checkDeltaBelow is the family "every method of better converges faster than every method of
+// worse" (deltaBelow over every draw with the exact MMD²).
+func checkDeltaBelow(dataset string, better, worse []string) func(*run.Results) (run.Verdict, error) {
+	return func(res *run.Results) (run.Verdict, error) {
+		var tests []run.Test
+		for _, b := range better {
+			for _, w := range worse {
+				t, err := deltaBelow(res, dataset, b, w, everyN())
+				if err != nil {
+					return run.Verdict{}, err
+				}
+				tests = append(tests, t)
+			}
+		}
+		return run.Decide(tests), nil
+	}
+}
+
+// deltaRule is the Rule of the claims decided by checkDeltaBelow.
+const deltaRule = "Δ is what the thesis calls the speed of convergence (§4.6.1): for each pair, the mean over every draw with the exact MMD² of the paired log(Δ_a / Δ_b), 90% t interval; supported if below 0 for every pair (Holm), contradicted if above 0 for one"
+
+// timeOrder is one comparison of a time claim: a against b.
+type timeOrder struct {
+	a, b string
+	kind timeKind
+}
+
+// checkTimes decides a family of time comparisons at the largest n where ref was timed.
+func checkTimes(dataset, ref string, orders []timeOrder) func(*run.Results) (run.Verdict, error) {
+	return func(res *run.Results) (run.Verdict, error) {
+		n, err := largestN(res, dataset, ref, mmdMetricSeconds)
+		if err != nil {
+			return run.Verdict{}, err
+		}
+		tests := make([]run.Test, len(orders))
+		for i, o := range orders {
+			if tests[i], err = timeRatio(res, dataset, o.a, o.b, n, o.kind); err != nil {
+				return run.Verdict{}, err
+			}
+		}
+		return run.Decide(tests), nil
+	}
+}
+
+// timeRule is the Rule of the claims decided by checkTimes.
+var timeRule = fmt.Sprintf("at the largest n timed, the ratio of median times (each draw timed by run.TimeMedian for every method) with a paired bootstrap 90%% interval: 'faster' supported if below 1, 'similar' if inside [1/%g, %g], contradicted if the ratio is shown to lie on the other side; Holm over the family", mmdSimilarTime, mmdSimilarTime)
 
 // valueAt returns the mean of a curve at n, NaN when the curve has no point there.
 func valueAt(c curve, n float64) float64 {
@@ -337,62 +752,56 @@ func describeAt(cs map[string]curve, n float64, methods ...string) string {
 	return strings.Join(parts, ", ")
 }
 
-// everyN is the filter of meanOver that keeps every sample size.
-func everyN(float64) bool { return true }
-
-// claimFewestErrors checks that best makes no more errors than any of others, on average over the
-// sample sizes that keep accepts (where, in words, says which), all at one n of the grid at least.
-func claimFewestErrors(id, text, dataset, best string, others []string, keep func(float64) bool, where string) run.Claim {
-	return run.Claim{ID: id, Text: text, Check: func(res *run.Results) (run.Verdict, error) {
-		cs, err := mmdCurves(res, dataset, mmdMetricError, append([]string{best}, others...)...)
+// mmdCurves returns, for each method, the mean of metric over each batch's draws at each n,
+// summarised over the batches (the mean, and the min–max band of the batch means).
+func mmdCurves(res *run.Results, dataset, metric string, methods ...string) ([]curve, error) {
+	out := make([]curve, 0, len(methods))
+	for _, m := range methods {
+		v, err := mmdDrawValues(res, dataset, m, metric, everyN())
 		if err != nil {
-			return run.Verdict{}, err
+			return nil, err
 		}
-		bestMean, used := meanOver(cs[best], keep)
-		if len(used) == 0 {
-			return run.Verdict{Outcome: legacyOutcome(false), Evidence: fmt.Sprintf("%s has no sample size %s in this run", best, where)}, nil
+		type batch struct {
+			rep int
+			n   float64
 		}
-		inUsed := func(n float64) bool { return slices.Contains(used, n) }
-		pass := true
-		parts := []string{fmt.Sprintf("%s %.4g", best, bestMean)}
-		for _, o := range others {
-			m, _ := meanOver(cs[o], inUsed)
-			pass = pass && bestMean <= m
-			parts = append(parts, fmt.Sprintf("%s %.4g", o, m))
+		sums, counts := map[batch]float64{}, map[batch]int{}
+		var order []batch
+		for _, k := range sortedDrawKeys(v) {
+			b := batch{k.rep, k.n}
+			if _, ok := counts[b]; !ok {
+				order = append(order, b)
+			}
+			sums[b] += v[k]
+			counts[b]++
 		}
-		return run.Verdict{Outcome: legacyOutcome(pass), Evidence: fmt.Sprintf("mean error over n = %v: %s", used, strings.Join(parts, ", "))}, nil
-	}}
+		rows := make([]run.Row, len(order))
+		for i, b := range order {
+			rows[i] = run.Row{ID: res.ID, Dataset: dataset, Method: m, Rep: b.rep, Params: []run.Param{run.P("n", b.n)}, Metric: metric, Value: sums[b] / float64(counts[b])}
+		}
+		s, err := run.Summarise(rows, "n")
+		if err != nil {
+			return nil, err
+		}
+		if len(s) == 0 {
+			return nil, fmt.Errorf("%s: no %s rows for %s on %s", res.ID, metric, m, dataset)
+		}
+		out = append(out, curve{Method: m, Points: s})
+	}
+	return out, nil
 }
 
-// claimSameConvergence checks that methods a and b approach the exact MMD² at the same speed: the
-// log-log slopes of their mean Δ against n differ by at most mmdSlopeTolerance.
-func claimSameConvergence(id, text, dataset, a, b string) run.Claim {
-	return run.Claim{ID: id, Text: text, Check: func(res *run.Results) (run.Verdict, error) {
-		cs, err := mmdCurves(res, dataset, mmdMetricDelta, a, b)
-		if err != nil {
-			return run.Verdict{}, err
-		}
-		sa, err := logLogSlope(xs(cs[a]), cs[a].means())
-		if err != nil {
-			return run.Verdict{}, err
-		}
-		sb, err := logLogSlope(xs(cs[b]), cs[b].means())
-		if err != nil {
-			return run.Verdict{}, err
-		}
-		return run.Verdict{
-			Outcome: legacyOutcome(math.Abs(sa-sb) <= mmdSlopeTolerance),
-			Evidence: fmt.Sprintf("log-log slope of mean Δ vs n over n = %v: %s %.3f, %s %.3f (tolerance %.2f); mean Δ at n = %g: %s %.3g, %s %.3g",
-				xs(cs[a]), a, sa, b, sb, mmdSlopeTolerance, cs[a].last().X, a, cs[a].last().Mean, b, cs[b].last().Mean),
-		}, nil
-	}}
-}
-
-// claimExactFewest checks that the exact MMD makes no more errors than any approximation, on
-// average over the sample sizes where it ran.
-func claimExactFewest(id, dataset string, approximations []string) run.Claim {
-	return claimFewestErrors(id, "the exact MMD makes the fewest errors (mean error over the n where it ran ≤ that of every approximation over the same n)",
-		dataset, "exact", approximations, everyN, "")
+// mmdDraws returns the number of draws of the run: the sum of the draws of its tasks.
+func mmdDraws(res *run.Results, dataset string) (int, error) {
+	rows := res.Where(dataset, mmdSetupMethod, mmdMetricDraws)
+	if len(rows) == 0 {
+		return 0, fmt.Errorf("%s: no %s rows", res.ID, mmdMetricDraws)
+	}
+	total := 0.0
+	for _, r := range rows {
+		total += r.Value
+	}
+	return int(total), nil
 }
 
 // mmdLabels are the legend entries of the methods.
@@ -405,18 +814,23 @@ var mmdLabels = map[string]string{
 }
 
 // render draws the three panels: error rate, Δ and time against n, each method's mean over the
-// draws with the min–max band of its batch means; the exact MMD, the reference, is dashed.
+// draws with the min–max band of its batch means; the exact MMD, the reference, is dashed. A
+// companion study, when the figure has one, is a fourth panel.
 func (f mmdFigure) render(res *run.Results, out *run.Output) error {
 	methods := f.methods()
-	errs, err := curves(res, f.dataset, mmdMetricError, "n", methods...)
+	errs, err := mmdCurves(res, f.dataset, mmdMetricWrong, methods...)
 	if err != nil {
 		return err
 	}
-	deltas, err := curves(res, f.dataset, mmdMetricDelta, "n", methods[:len(methods)-1]...)
+	deltaMetric, deltaTitle, deltaAxis := mmdMetricDelta, "distance to the exact MMD² on (Z, W)", "mean |MMD²_approx − MMD²_exact|"
+	if f.relativeDelta {
+		deltaMetric, deltaTitle, deltaAxis = mmdMetricRelDelta, "relative distance to the exact MMD² on (Z, W)", "mean |MMD²_approx − MMD²_exact| / MMD²_exact"
+	}
+	deltas, err := mmdCurves(res, f.dataset, deltaMetric, methods[:len(methods)-1]...)
 	if err != nil {
 		return err
 	}
-	times, err := curves(res, f.dataset, mmdMetricSeconds, "n", methods...)
+	times, err := mmdCurves(res, f.dataset, mmdMetricSeconds, methods...)
 	if err != nil {
 		return err
 	}
@@ -425,8 +839,8 @@ func (f mmdFigure) render(res *run.Results, out *run.Output) error {
 		return err
 	}
 	a := plotting.New(fmt.Sprintf("%s: three-sample error, %d draws", f.describe, draws), "sample size n", "error rate")
-	b := plotting.New("distance to the exact MMD² on (Z, W)", "sample size n", "mean |MMD²_approx − MMD²_exact|")
-	c := plotting.New("time of one MMD² estimate", "sample size n", "time (s)")
+	b := plotting.New(deltaTitle, "sample size n", deltaAxis)
+	c := plotting.New("time of one MMD² estimate (median of timed calls)", "sample size n", "time (s)")
 	for _, panel := range []struct {
 		p  *plot.Plot
 		cs []curve
@@ -445,7 +859,15 @@ func (f mmdFigure) render(res *run.Results, out *run.Output) error {
 	if err := plotting.LogY(c); err != nil {
 		return err
 	}
-	return saveRow(out, 11*vg.Centimeter, 9*vg.Centimeter, a, b, c)
+	panels := []*plot.Plot{a, b, c}
+	if f.extraPanel != nil {
+		d, err := f.extraPanel(res)
+		if err != nil {
+			return err
+		}
+		panels = append(panels, d)
+	}
+	return saveRow(out, 11*vg.Centimeter, 9*vg.Centimeter, panels...)
 }
 
 // logYWhenPositive puts p's y axis on a log scale unless a band of cs reaches 0 (Δ is exactly 0
