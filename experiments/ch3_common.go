@@ -68,7 +68,7 @@ var ch3Labels = map[string]string{
 	ch3DAC:          "DAC-RLS (m = √n)",
 	ch3Exact:        "exact RLS",
 	ch3RecursiveOwn: "diagnostic: recursive RLS, authors' pipeline (s = |S|, own landmarks)",
-	ch3Baseline:     "baseline: no features (majority class / training mean)",
+	ch3Baseline:     "baseline: no features",
 }
 
 // ch3Sets are the data sets of chapter 3 in the thesis's panel order.
@@ -291,15 +291,16 @@ func ch3Present(res *run.Results, dataset, metric string, methods []string) []st
 	return out
 }
 
-// ch3Panel draws metric against xParam for the methods present on dataset, as mean lines with
+// ch3Panel draws metric against xParam for the methods present on dataset (legend entries from
+// labels, usually ch3Labels), as mean lines with
 // min–max bands over the draws; references and diagnostics (ch3Dashed) are dashed.
-func ch3Panel(res *run.Results, dataset, metric, xParam string, methods []string, title, xLabel, yLabel string) (*plot.Plot, error) {
+func ch3Panel(res *run.Results, dataset, metric, xParam string, methods []string, labels map[string]string, title, xLabel, yLabel string) (*plot.Plot, error) {
 	cs, err := ch3PresentCurves(res, dataset, metric, xParam, methods)
 	if err != nil {
 		return nil, err
 	}
 	p := plotting.New(title, xLabel, yLabel)
-	if err := addMinMaxBands(p, cs, ch3Labels, ch3Dashed...); err != nil {
+	if err := addMinMaxBands(p, cs, labels, ch3Dashed...); err != nil {
 		return nil, err
 	}
 	return p, nil
@@ -372,8 +373,8 @@ func ch3Keep(rows []run.Row, xParam string, keep func(x float64) bool) ([]run.Ro
 	return out, nil
 }
 
-// everyX keeps every x.
-func everyX(float64) bool { return true }
+// ch3EveryX keeps every x.
+func ch3EveryX(float64) bool { return true }
 
 // ch3DrawDiffs returns one paired difference per draw: the mean, over the x values that keep
 // accepts, of f(value of a) − f(value of b) on dataset (f = math.Log compares errors by their ratio).
@@ -413,8 +414,8 @@ func ch3DrawDiffs(res *run.Results, dataset, metric, xParam, a, b string, keep f
 	return out, nil
 }
 
-// identity is f(v) = v, for ch3DrawDiffs on a metric compared by its difference.
-func identity(v float64) float64 { return v }
+// ch3Plain is f(v) = v, for ch3DrawDiffs on a metric compared by its difference.
+func ch3Plain(v float64) float64 { return v }
 
 // ch3Label is a method's short name in a test label.
 func ch3Label(m string) string {

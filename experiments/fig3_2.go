@@ -3,6 +3,7 @@ package experiments
 import (
 	"context"
 	"fmt"
+	"maps"
 	"math"
 	"path/filepath"
 	"slices"
@@ -67,6 +68,14 @@ var fig3_2Sizes = map[run.Scale]fig3_2Scale{
 // fig3_2Methods are the landmark samplers of fig3_2 in legend order; exact RLS comes last so that
 // the other methods keep their colours on every panel.
 var fig3_2Methods = []string{ch3Uniform, ch3UniformRLS, ch3Recursive, ch3DAC, ch3Exact}
+
+// fig3_2Labels are ch3Labels with the protocol of the main recursive curve spelled out beside the
+// diagnostic one.
+var fig3_2Labels = func() map[string]string {
+	l := maps.Clone(ch3Labels)
+	l[ch3Recursive] = "recursive RLS (s = √n, |S| drawn ∝ scores)"
+	return l
+}()
 
 // fig3_2Series are the curves of fig3_2: the methods, then the diagnostic curve of the authors'
 // recursive pipeline (dashed).
@@ -247,7 +256,7 @@ func renderFig3_2(res *run.Results, out *run.Output) error {
 		n, _, _ := ch3SetupValue(res, name, "n")
 		e, _, _ := ch3SetupValue(res, name, "error-points")
 		title := fmt.Sprintf("%s: n = %d, error on %d points", ch3Title(res, name), int(n), int(e))
-		p, err := ch3Panel(res, name, metricFrobenius, "s", fig3_2Series, title, "landmarks |S|", "Nyström error (Frobenius norm)")
+		p, err := ch3Panel(res, name, metricFrobenius, "s", fig3_2Series, fig3_2Labels, title, "landmarks |S|", "Nyström error (Frobenius norm)")
 		if err != nil {
 			return err
 		}
@@ -278,7 +287,7 @@ func checkFig3_2DACBeatsUniform(res *run.Results) (run.Verdict, error) {
 	var tests []run.Test
 	for _, name := range ch3Sets {
 		for _, other := range []string{ch3UniformRLS, ch3Uniform} {
-			d, err := fig3_2LogDiffs(res, name, ch3DAC, other, everyX)
+			d, err := fig3_2LogDiffs(res, name, ch3DAC, other, ch3EveryX)
 			if err != nil {
 				return run.Verdict{}, err
 			}
@@ -292,7 +301,7 @@ func checkFig3_2DACCloseToRecursive(res *run.Results) (run.Verdict, error) {
 	var tests []run.Test
 	var notes []string
 	for _, name := range ch3Sets {
-		d, err := fig3_2LogDiffs(res, name, ch3DAC, ch3Recursive, everyX)
+		d, err := fig3_2LogDiffs(res, name, ch3DAC, ch3Recursive, ch3EveryX)
 		if err != nil {
 			return run.Verdict{}, err
 		}
@@ -300,7 +309,7 @@ func checkFig3_2DACCloseToRecursive(res *run.Results) (run.Verdict, error) {
 		notes = append(notes, fig3_2Ratio(tests[len(tests)-1]))
 		// The diagnostic beside it, not part of the decision.
 		if len(res.Where(name, ch3RecursiveOwn, metricFrobenius)) > 0 {
-			own, err := fig3_2LogDiffs(res, name, ch3DAC, ch3RecursiveOwn, everyX)
+			own, err := fig3_2LogDiffs(res, name, ch3DAC, ch3RecursiveOwn, ch3EveryX)
 			if err != nil {
 				return run.Verdict{}, err
 			}

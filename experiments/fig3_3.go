@@ -184,7 +184,7 @@ func renderCh3Timing(methods, sets []string, rows, cols int) func(*run.Results, 
 				avail, _, _ := ch3SetupValue(res, name, "rows-available")
 				title = fmt.Sprintf("%s: scores only (n > %d resampled)", ch3Title(res, name), int(avail))
 			}
-			p, err := ch3Panel(res, name, metricSeconds, "n", methods, title, "n", "time (s)")
+			p, err := ch3Panel(res, name, metricSeconds, "n", methods, ch3Labels, title, "n", "time (s)")
 			if err != nil {
 				return err
 			}

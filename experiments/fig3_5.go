@@ -3,6 +3,7 @@ package experiments
 import (
 	"context"
 	"fmt"
+	"maps"
 	"path/filepath"
 	"slices"
 
@@ -326,6 +327,16 @@ func fig3_5Metric(dataset string) string {
 	return metricAccuracy
 }
 
+// fig3_5Labels are ch3Labels with the baseline of the data set named.
+func fig3_5Labels(dataset string) map[string]string {
+	l := maps.Clone(ch3Labels)
+	l[ch3Baseline] = "baseline: training part's majority class"
+	if fig3_5Metric(dataset) == metricMSE {
+		l[ch3Baseline] = "baseline: training part's mean"
+	}
+	return l
+}
+
 func renderFig3_5(res *run.Results, out *run.Output) error {
 	fig := plotting.NewFigure(2, 2, 12*vg.Centimeter, 9.5*vg.Centimeter)
 	for i, name := range ch3Sets {
@@ -339,7 +350,7 @@ func renderFig3_5(res *run.Results, out *run.Output) error {
 		if name == "covtype" {
 			title = fmt.Sprintf("%s, types %s: %d / %d", ch3Title(res, name), ch3Classes(res, name), int(train), int(test))
 		}
-		p, err := ch3Panel(res, name, fig3_5Metric(name), "labels", fig3_5Series, title, "labelled points", yLabel)
+		p, err := ch3Panel(res, name, fig3_5Metric(name), "labels", fig3_5Series, fig3_5Labels(name), title, "labelled points", yLabel)
 		if err != nil {
 			return err
 		}
@@ -363,7 +374,7 @@ func fig3_5Better(dataset, label string, d []float64) run.Test {
 // fig3_5Diffs returns one paired difference per draw of a − b on dataset: the mean over the
 // numbers of labels keep accepts (the draw shares its split across methods).
 func fig3_5Diffs(res *run.Results, dataset, a, b string, keep func(float64) bool) ([]float64, error) {
-	return ch3DrawDiffs(res, dataset, fig3_5Metric(dataset), "labels", a, b, keep, identity)
+	return ch3DrawDiffs(res, dataset, fig3_5Metric(dataset), "labels", a, b, keep, ch3Plain)
 }
 
 // fig3_5Compare tests "a is better than b" on dataset over the numbers of labels keep accepts.
@@ -439,11 +450,11 @@ func checkFig3_5RecursiveBest(res *run.Results) (run.Verdict, error) {
 	}
 	others := []string{ch3DAC, ch3UniformRLS, ch3Uniform}
 	kc1Pairs := append(fig3_5Beats(ch3Exact, append([]string{ch3Recursive}, others...)...), fig3_5Beats(ch3Recursive, others...)...)
-	tests, notes, err := fig3_5Family(res, "kc1", kc1Pairs, fig3_5Methods, everyX, "")
+	tests, notes, err := fig3_5Family(res, "kc1", kc1Pairs, fig3_5Methods, ch3EveryX, "")
 	if err != nil {
 		return run.Verdict{}, err
 	}
-	h, hNotes, err := fig3_5Family(res, "houses", fig3_5Beats(ch3Recursive, others...), without(fig3_5Methods, ch3Exact), everyX, "")
+	h, hNotes, err := fig3_5Family(res, "houses", fig3_5Beats(ch3Recursive, others...), without(fig3_5Methods, ch3Exact), ch3EveryX, "")
 	if err != nil {
 		return run.Verdict{}, err
 	}
@@ -454,14 +465,14 @@ func checkFig3_5RecursiveBest(res *run.Results) (run.Verdict, error) {
 const fig3_5DrawNote = "each draw: the mean over the numbers of labels of the paired difference (the draw shares its split across methods and the baseline)"
 
 func checkFig3_5AdultEquivalent(res *run.Results) (run.Verdict, error) {
-	notes, ok, err := fig3_5Premise(res, "adult", []string{ch3DAC, ch3Recursive}, everyX, "")
+	notes, ok, err := fig3_5Premise(res, "adult", []string{ch3DAC, ch3Recursive}, ch3EveryX, "")
 	if err != nil {
 		return run.Verdict{}, err
 	}
 	if !ok {
 		return run.Decide([]run.Test{run.Premise("Adult", "premise not met: neither DAC nor recursive beats the majority-class baseline, so their equivalence says nothing")}, notes...), nil
 	}
-	d, err := fig3_5Diffs(res, "adult", ch3DAC, ch3Recursive, everyX)
+	d, err := fig3_5Diffs(res, "adult", ch3DAC, ch3Recursive, ch3EveryX)
 	if err != nil {
 		return run.Verdict{}, err
 	}
@@ -488,7 +499,7 @@ func checkFig3_5AdultFewLabels(res *run.Results) (run.Verdict, error) {
 
 func checkFig3_5CovtypeEquivalent(res *run.Results) (run.Verdict, error) {
 	methods := ch3Present(res, "covtype", metricAccuracy, fig3_5Methods)
-	notes, ok, err := fig3_5Premise(res, "covtype", methods, everyX, "")
+	notes, ok, err := fig3_5Premise(res, "covtype", methods, ch3EveryX, "")
 	if err != nil {
 		return run.Verdict{}, err
 	}
@@ -498,7 +509,7 @@ func checkFig3_5CovtypeEquivalent(res *run.Results) (run.Verdict, error) {
 	var tests []run.Test
 	for i, a := range methods {
 		for _, b := range methods[i+1:] {
-			d, err := fig3_5Diffs(res, "covtype", a, b, everyX)
+			d, err := fig3_5Diffs(res, "covtype", a, b, ch3EveryX)
 			if err != nil {
 				return run.Verdict{}, err
 			}
