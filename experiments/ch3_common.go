@@ -67,7 +67,7 @@ var ch3Labels = map[string]string{
 	ch3Accelerated:  "accelerated recursive RLS",
 	ch3DAC:          "DAC-RLS (m = √n)",
 	ch3Exact:        "exact RLS",
-	ch3RecursiveOwn: "diagnostic: recursive RLS, authors' pipeline (s = |S|, own landmarks)",
+	ch3RecursiveOwn: "diagnostic: recursive, authors' pipeline (s = |S|)",
 	ch3Baseline:     "baseline: no features",
 }
 

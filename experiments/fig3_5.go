@@ -140,8 +140,10 @@ func fig3_5() *run.Experiment {
 // fig3_5Methods are the label samplers of fig3_5 in legend order, exact RLS last.
 var fig3_5Methods = fig3_2Methods
 
-// fig3_5Series are the curves of fig3_5: the methods and the no-feature baseline (dashed).
-var fig3_5Series = append(slices.Clone(fig3_5Methods), ch3Baseline)
+// fig3_5Series are the curves of fig3_5: the methods with the no-feature baseline (dashed) before
+// exact RLS, so that the baseline has one colour on every panel and exact RLS (KC1 only) the same
+// colour as in fig3_2.
+var fig3_5Series = []string{ch3Uniform, ch3UniformRLS, ch3Recursive, ch3DAC, ch3Baseline, ch3Exact}
 
 // fig3_5Draw is one draw on one data set: split, scores of the training part by every method, and
 // the test score of a model trained on each number of labels.
