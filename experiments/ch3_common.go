@@ -63,7 +63,7 @@ const (
 var ch3Labels = map[string]string{
 	ch3Uniform:      "uniform sampling",
 	ch3UniformRLS:   "uniform RLS (m = √n)",
-	ch3Recursive:    "recursive RLS (s = √n, |S| drawn ∝ scores)",
+	ch3Recursive:    "recursive RLS (s = √n)",
 	ch3Accelerated:  "accelerated recursive RLS",
 	ch3DAC:          "DAC-RLS (m = √n)",
 	ch3Exact:        "exact RLS",
