@@ -46,6 +46,12 @@ const (
 	ch3Accelerated = "recursive-accelerated"
 	ch3DAC         = "dac"
 	ch3Exact       = "exact"
+	// ch3RecursiveOwn is fig3_2's diagnostic: the authors' own recursive pipeline, run with
+	// s = |S| and keeping the landmarks it samples itself (see fig3_2).
+	ch3RecursiveOwn = "recursive-own"
+	// ch3Baseline is fig3_5's no-feature baseline on the same test split: the training part's
+	// majority class (classification) or its mean target (regression).
+	ch3Baseline = "baseline"
 	// ch3Setup rows record the sizes and the kernel of a task (n, d, σ², λ, ...) for titles.
 	ch3Setup = "setup"
 	// Covertype's variants: the full UCI file at paper scale, the mirror's subset elsewhere.
@@ -55,12 +61,14 @@ const (
 
 // ch3Labels are the legend entries of the methods.
 var ch3Labels = map[string]string{
-	ch3Uniform:     "uniform sampling",
-	ch3UniformRLS:  "uniform RLS (m = √n)",
-	ch3Recursive:   "recursive RLS (s = √n)",
-	ch3Accelerated: "accelerated recursive RLS",
-	ch3DAC:         "DAC-RLS (m = √n)",
-	ch3Exact:       "exact RLS",
+	ch3Uniform:      "uniform sampling",
+	ch3UniformRLS:   "uniform RLS (m = √n)",
+	ch3Recursive:    "recursive RLS (s = √n)",
+	ch3Accelerated:  "accelerated recursive RLS",
+	ch3DAC:          "DAC-RLS (m = √n)",
+	ch3Exact:        "exact RLS",
+	ch3RecursiveOwn: "diagnostic: recursive, authors' pipeline (s = |S|)",
+	ch3Baseline:     "baseline: no features",
 }
 
 // ch3Sets are the data sets of chapter 3 in the thesis's panel order.
@@ -283,15 +291,16 @@ func ch3Present(res *run.Results, dataset, metric string, methods []string) []st
 	return out
 }
 
-// ch3Panel draws metric against xParam for the methods present on dataset, as mean lines with
-// min–max bands over the draws; exact RLS, the reference, is dashed.
-func ch3Panel(res *run.Results, dataset, metric, xParam string, methods []string, title, xLabel, yLabel string) (*plot.Plot, error) {
+// ch3Panel draws metric against xParam for the methods present on dataset (legend entries from
+// labels, usually ch3Labels), as mean lines with
+// min–max bands over the draws; references and diagnostics (ch3Dashed) are dashed.
+func ch3Panel(res *run.Results, dataset, metric, xParam string, methods []string, labels map[string]string, title, xLabel, yLabel string) (*plot.Plot, error) {
 	cs, err := ch3PresentCurves(res, dataset, metric, xParam, methods)
 	if err != nil {
 		return nil, err
 	}
 	p := plotting.New(title, xLabel, yLabel)
-	if err := addMinMaxBands(p, cs, ch3Labels, ch3Exact); err != nil {
+	if err := addMinMaxBands(p, cs, labels, ch3Dashed...); err != nil {
 		return nil, err
 	}
 	return p, nil
@@ -326,4 +335,98 @@ func ch3Tasks(sets []string, draws int, work func(ctx context.Context, env *run.
 		}
 	}
 	return tasks
+}
+
+// ch3Dashed are the series drawn dashed: references and diagnostics rather than compared methods
+// (exact RLS, the authors' recursive pipeline of fig3_2, the no-feature baseline of fig3_5).
+var ch3Dashed = []string{ch3Exact, ch3RecursiveOwn, ch3Baseline}
+
+// ch3Pairs returns the values of the rows of a and b that measure the same draw (same repetition,
+// data set and parameters), aligned pair by pair, with the repetition of each pair. A row of a
+// without its pair in b, or a pair found twice, is an error: the chapter-3 experiments draw the
+// data of a repetition once for every method, and a comparison that is not paired must not pass
+// for one.
+func ch3Pairs(a, b []run.Row) (va, vb []float64, reps []int, err error) {
+	d, err := run.PairedDifferences(a, b)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	va, vb, reps = make([]float64, len(a)), make([]float64, len(a)), make([]int, len(a))
+	for i, r := range a {
+		va[i], vb[i], reps[i] = r.Value, r.Value-d[i], r.Rep
+	}
+	return va, vb, reps, nil
+}
+
+// ch3Keep returns the rows whose xParam value keep accepts.
+func ch3Keep(rows []run.Row, xParam string, keep func(x float64) bool) ([]run.Row, error) {
+	var out []run.Row
+	for _, r := range rows {
+		x, err := r.ParamFloat(xParam)
+		if err != nil {
+			return nil, err
+		}
+		if keep(x) {
+			out = append(out, r)
+		}
+	}
+	return out, nil
+}
+
+// ch3EveryX keeps every x.
+func ch3EveryX(float64) bool { return true }
+
+// ch3DrawDiffs returns one paired difference per draw: the mean, over the x values that keep
+// accepts, of f(value of a) − f(value of b) on dataset (f = math.Log compares errors by their ratio).
+// The draw is the independent unit: within a draw every x shares the subsample and, for each
+// method, the scores, so the x values of one draw are averaged rather than counted as separate
+// draws. No pair is an error.
+func ch3DrawDiffs(res *run.Results, dataset, metric, xParam, a, b string, keep func(float64) bool, f func(float64) float64) ([]float64, error) {
+	ra, err := ch3Keep(res.Where(dataset, a, metric), xParam, keep)
+	if err != nil {
+		return nil, err
+	}
+	rb, err := ch3Keep(res.Where(dataset, b, metric), xParam, keep)
+	if err != nil {
+		return nil, err
+	}
+	if len(ra) == 0 {
+		return nil, fmt.Errorf("%s: no %s rows of %s on %s to compare with %s", res.ID, metric, a, dataset, b)
+	}
+	va, vb, reps, err := ch3Pairs(ra, rb)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %s %s against %s: %w", res.ID, dataset, a, b, err)
+	}
+	sum, count := map[int]float64{}, map[int]int{}
+	var order []int
+	for i, rep := range reps {
+		if _, seen := count[rep]; !seen {
+			order = append(order, rep)
+		}
+		sum[rep] += f(va[i]) - f(vb[i])
+		count[rep]++
+	}
+	slices.Sort(order)
+	out := make([]float64, len(order))
+	for i, rep := range order {
+		out[i] = sum[rep] / float64(count[rep])
+	}
+	return out, nil
+}
+
+// ch3Plain is f(v) = v, for ch3DrawDiffs on a metric compared by its difference.
+func ch3Plain(v float64) float64 { return v }
+
+// ch3Label is a method's short name in a test label.
+func ch3Label(m string) string {
+	if s, ok := ch3Short[m]; ok {
+		return s
+	}
+	return m
+}
+
+// ch3Short are the methods' short names in the claims' evidence.
+var ch3Short = map[string]string{
+	ch3Uniform: "uniform", ch3UniformRLS: "uniform RLS", ch3Recursive: "recursive", ch3Accelerated: "accelerated",
+	ch3DAC: "DAC", ch3Exact: "exact", ch3RecursiveOwn: "recursive (authors' pipeline)", ch3Baseline: "baseline",
 }

@@ -6,8 +6,8 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
-	"time"
 
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/plot/vg"
@@ -28,26 +28,29 @@ type ch3TimingSize struct {
 
 // ch3TimingScale is a timing figure at one scale.
 type ch3TimingScale struct {
-	draws int
-	sets  map[string]ch3TimingSize
+	// draws is the number of draws (fresh subsamples, each timed for every method); calls the
+	// number of timed calls per method and draw, whose median is recorded (run.TimeMedian: one
+	// warm-up, then calls timed calls).
+	draws, calls int
+	sets         map[string]ch3TimingSize
 }
 
 // fig3_3Sizes: n grows by subsampling each data set ("small n", §3.3.1); exact RLS is timed on KC1
 // only below paper scale, up to n = 10,000 at paper scale.
 var fig3_3Sizes = map[run.Scale]ch3TimingScale{
-	run.Smoke: {draws: 2, sets: map[string]ch3TimingSize{
+	run.Smoke: {draws: 2, calls: 1, sets: map[string]ch3TimingSize{
 		"kc1":     {ns: []int{100, 200}, exactMax: 200},
 		"houses":  {ns: []int{200, 400}},
 		"adult":   {ns: []int{200, 400}},
 		"covtype": {ns: []int{200, 400}},
 	}},
-	run.Quick: {draws: 3, sets: map[string]ch3TimingSize{
+	run.Quick: {draws: 5, calls: 3, sets: map[string]ch3TimingSize{
 		"kc1":     {ns: []int{250, 500, 1000, 0}, exactMax: 1 << 30},
 		"houses":  {ns: []int{1000, 2000, 5000, 10000, 20000}},
 		"adult":   {ns: []int{1000, 2000, 5000, 10000, 20000}},
 		"covtype": {ns: []int{1000, 2000, 5000, 10000, 20000}},
 	}},
-	run.Paper: {draws: 10, sets: map[string]ch3TimingSize{
+	run.Paper: {draws: 10, calls: 5, sets: map[string]ch3TimingSize{
 		"kc1":     {ns: []int{200, 500, 1000, 1500, 0}, exactMax: 1 << 30},
 		"houses":  {ns: []int{1000, 2000, 5000, 10000, 20000}, exactMax: 10000},
 		"adult":   {ns: []int{1000, 2000, 5000, 10000, 20000}, exactMax: 10000},
@@ -62,8 +65,11 @@ var fig3_3Methods = []string{ch3DAC, ch3UniformRLS, ch3Recursive, ch3Accelerated
 // Figure 3.3): DAC, uniform RLS, recursive RLS, accelerated recursive RLS and exact RLS, m = √n,
 // on subsamples of each data set. Only the score computation is timed (wall clock, one method at a
 // time with the tasks run serially, after a garbage collection); loading, subsampling and the
-// kernel's σ² and λ are not. Every method runs on all cores. The claims compare the medians over
-// the draws, which a stray slow run on a shared machine moves less than the mean.
+// kernel's σ² and λ are not. Every method runs on all cores. Each recorded time is the median of
+// several calls after a warm-up (run.TimeMedian); the claims compare methods by the ratio of their
+// median times over the draws, with a bootstrap interval paired by draw (every method is timed on
+// the draw's subsample), so that a ratio whose interval straddles the claimed boundary is
+// inconclusive rather than decided by the noise of a shared machine.
 func fig3_3() *run.Experiment {
 	return &run.Experiment{
 		ID: "fig3_3", Title: "Time of the score computation only vs n, small n, five RLS methods (thesis Figure 3.3)",
@@ -72,18 +78,22 @@ func fig3_3() *run.Experiment {
 		Render: renderCh3Timing(fig3_3Methods, ch3Sets, 2, 2),
 		Claims: []run.Claim{
 			{
-				ID:    "exact-slowest",
-				Text:  "exact RLS is the slowest: on every data set where it ran, its median time at the largest n is above every other method's",
+				ID:   "exact-slowest",
+				Text: "exact RLS is the slowest: on every data set where it ran, at the largest n it ran at, it takes longer than every other method",
+				Rule: ch3TimingRule("exact / m for every other method m, at the largest n exact RLS ran at on each data set where it ran", "above 1", "below 1") +
+					"; inconclusive when exact RLS ran nowhere",
 				Check: checkFig3_3ExactSlowest,
 			},
 			{
 				ID:    "uniform-rls-fastest",
-				Text:  "uniform RLS is the fastest: on every data set, its median time at the largest n is below every other method's",
+				Text:  "uniform RLS is the fastest: on every data set, at the largest n, it takes less time than every other method",
+				Rule:  ch3TimingRule("uniform RLS / m for every other method m, at each data set's largest n", "below 1", "above 1"),
 				Check: checkFig3_3UniformFastest,
 			},
 			{
 				ID:    "recursive-slower-than-dac",
-				Text:  "recursive RLS and accelerated recursive RLS are slower than DAC: on every data set, at the largest n, both median times are above DAC's",
+				Text:  "recursive RLS and accelerated recursive RLS are slower than DAC: on every data set, at the largest n, both take longer than DAC",
+				Rule:  ch3TimingRule("recursive / DAC and accelerated / DAC, at each data set's largest n", "above 1", "below 1"),
 				Check: checkFig3_3RecursiveSlower,
 			},
 		},
@@ -105,13 +115,13 @@ func ch3TimingPlan(id string, sizes map[run.Scale]ch3TimingScale, methods []stri
 			}
 		}
 		return ch3Tasks(sets, sz.draws, func(ctx context.Context, env *run.Env, name string) ([]run.Record, error) {
-			return ch3TimingDraw(ctx, env, sc, name, sz.sets[name], methods)
+			return ch3TimingDraw(ctx, env, sc, name, sz.sets[name], sz.calls, methods)
 		}), nil
 	}
 }
 
 // ch3TimingDraw times every method at every n of one data set, for one draw.
-func ch3TimingDraw(ctx context.Context, env *run.Env, sc run.Scale, name string, sz ch3TimingSize, methods []string) ([]run.Record, error) {
+func ch3TimingDraw(ctx context.Context, env *run.Env, sc run.Scale, name string, sz ch3TimingSize, calls int, methods []string) ([]run.Record, error) {
 	d, err := loadCh3(ctx, name, sc, false)
 	if err != nil {
 		return nil, err
@@ -139,7 +149,7 @@ func ch3TimingDraw(ctx context.Context, env *run.Env, sc run.Scale, name string,
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
-			secs, err := timeScores(env.RNG, method, k, X, lambda)
+			secs, err := timeScores(env.RNG, calls, method, k, X, lambda)
 			if err != nil {
 				return nil, fmt.Errorf("%s n = %d %s: %w", name, n, method, err)
 			}
@@ -153,15 +163,15 @@ func ch3TimingDraw(ctx context.Context, env *run.Env, sc run.Scale, name string,
 	return append(ch3SetupRecords(d, setup), recs...), nil
 }
 
-// timeScores returns the wall-clock seconds of one score computation, after a garbage collection
-// so that a method does not pay for the garbage of the one before.
-func timeScores(rng *rand.Rand, method string, k kernel.Kernel, X *mat.Dense, lambda float64) (float64, error) {
+// timeScores returns the wall-clock seconds of a score computation: the median of calls timed
+// calls after one warm-up (run.TimeMedian), after a garbage collection so that a method does not
+// pay for the garbage of the one before.
+func timeScores(rng *rand.Rand, calls int, method string, k kernel.Kernel, X *mat.Dense, lambda float64) (float64, error) {
 	runtime.GC()
-	start := time.Now()
-	if _, err := ch3Scores(rng, method, k, X, lambda); err != nil {
-		return 0, err
-	}
-	return time.Since(start).Seconds(), nil
+	return run.TimeMedian(calls, func() error {
+		_, err := ch3Scores(rng, method, k, X, lambda)
+		return err
+	})
 }
 
 // renderCh3Timing draws a timing figure: one log-log panel per data set, rows × cols.
@@ -174,7 +184,7 @@ func renderCh3Timing(methods, sets []string, rows, cols int) func(*run.Results, 
 				avail, _, _ := ch3SetupValue(res, name, "rows-available")
 				title = fmt.Sprintf("%s: scores only (n > %d resampled)", ch3Title(res, name), int(avail))
 			}
-			p, err := ch3Panel(res, name, metricSeconds, "n", methods, title, "n", "time (s)")
+			p, err := ch3Panel(res, name, metricSeconds, "n", methods, ch3Labels, title, "n", "time (s)")
 			if err != nil {
 				return err
 			}
@@ -187,92 +197,84 @@ func renderCh3Timing(methods, sets []string, rows, cols int) func(*run.Results, 
 	}
 }
 
-// ch3MedianAt returns the median of a curve at x, and whether it has a point there.
-func ch3MedianAt(c curve, x float64) (float64, bool) {
-	s, ok := c.at(x)
-	return s.Median, ok
+// ch3TimingRule is the rule of a timing claim: the ratios tested and what supports or contradicts.
+func ch3TimingRule(ratios, support, contradict string) string {
+	return "each time is the median of several calls after a warm-up (run.TimeMedian), one per draw; per data set, the ratio of the median times over the draws " + ratios +
+		", with a 90% bootstrap interval paired by draw (every method is timed on the draw's subsample); supported if the ratio is " + support + ", contradicted if " + contradict +
+		", inconclusive when its interval straddles the boundary; family over the data sets and ratios, Holm at 0.05"
 }
 
-// ch3TimingCurves returns the time curves of every data set of the timing figure's sets, by data
-// set, together with each data set's largest n.
-func ch3TimingCurves(res *run.Results, sets, methods []string) (map[string]map[string]curve, map[string]float64, error) {
-	all := map[string]map[string]curve{}
-	largest := map[string]float64{}
-	for _, name := range sets {
-		cs, err := ch3Curves(res, name, metricSeconds, "n", methods)
-		if err != nil {
-			return nil, nil, err
-		}
-		all[name] = cs
-		for _, c := range cs {
-			largest[name] = max(largest[name], c.last().X)
-		}
-	}
-	return all, largest, nil
-}
-
-// describeMedians prints the medians of the methods present at x, e.g. "dac 0.012 s, exact 2.1 s".
-func describeMedians(cs map[string]curve, x float64, methods []string) string {
-	var parts []string
-	for _, m := range methods {
-		if c, ok := cs[m]; ok {
-			if v, ok := ch3MedianAt(c, x); ok {
-				parts = append(parts, fmt.Sprintf("%s %.3g s", m, v))
-			}
-		}
-	}
-	return strings.Join(parts, ", ")
-}
-
-// checkFig3_3Order checks, on every data set at its largest n, that holds(a, b) is true between the median
-// time of each method of first and each method of second present there; sets without a method of
-// first are skipped (exact RLS does not run everywhere).
-func checkFig3_3Order(res *run.Results, first, second []string, holds func(a, b float64) bool, what string) (run.Verdict, error) {
-	all, largest, err := ch3TimingCurves(res, ch3Sets, fig3_3Methods)
+// ch3TimeTest tests the ratio of the times of a and b on dataset at n (paired by draw) with test;
+// ok is false when either method has no time there (exact RLS does not run everywhere).
+func ch3TimeTest(res *run.Results, dataset string, n float64, a, b string, test func(label string, a, b []float64, paired bool, c float64) run.Test, c float64) (run.Test, bool, error) {
+	at := func(x float64) bool { return x == n }
+	ra, err := ch3Keep(res.Where(dataset, a, metricSeconds), "n", at)
 	if err != nil {
-		return run.Verdict{}, err
+		return run.Test{}, false, err
 	}
-	pass, checked := true, 0
-	var ev []string
-	for _, name := range ch3Sets {
-		cs, n := all[name], largest[name]
-		var a, b []float64
-		for _, m := range first {
-			if v, ok := ch3MedianAt(cs[m], n); ok {
-				a = append(a, v)
-			}
+	rb, err := ch3Keep(res.Where(dataset, b, metricSeconds), "n", at)
+	if err != nil {
+		return run.Test{}, false, err
+	}
+	if len(ra) == 0 || len(rb) == 0 {
+		return run.Test{}, false, nil
+	}
+	va, vb, _, err := ch3Pairs(ra, rb)
+	if err != nil {
+		return run.Test{}, false, fmt.Errorf("%s: %s n = %g %s against %s: %w", res.ID, dataset, n, a, b, err)
+	}
+	return test(fmt.Sprintf("%s n = %g: time %s / %s", ch3Names[dataset], n, ch3Label(a), ch3Label(b)), va, vb, true, c), true, nil
+}
+
+// ch3LargestN returns the largest n at which method was timed on dataset (0 when never).
+func ch3LargestN(res *run.Results, dataset, method string) (float64, error) {
+	var n float64
+	for _, r := range res.Where(dataset, method, metricSeconds) {
+		x, err := r.ParamFloat("n")
+		if err != nil {
+			return 0, err
 		}
-		if len(a) == 0 {
+		n = max(n, x)
+	}
+	return n, nil
+}
+
+// checkFig3_3Order tests, on every data set at the largest n of anchor there, the ratio of each
+// method of first to each method of second with test (RatioAbove or RatioBelow against 1); data
+// sets where no method of first ran are left out, and a run where none ran is inconclusive.
+func checkFig3_3Order(res *run.Results, anchor string, first, second []string, test func(string, []float64, []float64, bool, float64) run.Test) (run.Verdict, error) {
+	var tests []run.Test
+	for _, name := range ch3Sets {
+		n, err := ch3LargestN(res, name, anchor)
+		if err != nil {
+			return run.Verdict{}, err
+		}
+		if n == 0 {
 			continue
 		}
-		for _, m := range second {
-			if v, ok := ch3MedianAt(cs[m], n); ok {
-				b = append(b, v)
+		for _, a := range first {
+			for _, b := range second {
+				t, ok, err := ch3TimeTest(res, name, n, a, b, test, 1)
+				if err != nil {
+					return run.Verdict{}, err
+				}
+				if ok {
+					tests = append(tests, t)
+				}
 			}
 		}
-		checked++
-		for _, x := range a {
-			for _, y := range b {
-				pass = pass && holds(x, y)
-			}
-		}
-		ev = append(ev, fmt.Sprintf("%s n = %g: %s", ch3Names[name], n, describeMedians(cs, n, fig3_3Methods)))
 	}
-	if checked == 0 {
-		return run.Verdict{Outcome: legacyOutcome(false), Evidence: "no data set with " + what}, nil
+	if len(tests) == 0 {
+		return run.InconclusiveVerdict(fmt.Sprintf("premise not met: no data set with times of %s in this run", strings.Join(first, ", "))), nil
 	}
-	return run.Verdict{Outcome: legacyOutcome(pass), Evidence: "median seconds at the largest n: " + strings.Join(ev, "; ")}, nil
+	return run.Decide(tests), nil
 }
 
 // without returns methods less the ones listed.
 func without(methods []string, not ...string) []string {
 	var out []string
 	for _, m := range methods {
-		skip := false
-		for _, x := range not {
-			skip = skip || m == x
-		}
-		if !skip {
+		if !slices.Contains(not, m) {
 			out = append(out, m)
 		}
 	}
@@ -280,13 +282,13 @@ func without(methods []string, not ...string) []string {
 }
 
 func checkFig3_3ExactSlowest(res *run.Results) (run.Verdict, error) {
-	return checkFig3_3Order(res, []string{ch3Exact}, without(fig3_3Methods, ch3Exact), func(a, b float64) bool { return a > b }, "exact RLS")
+	return checkFig3_3Order(res, ch3Exact, []string{ch3Exact}, without(fig3_3Methods, ch3Exact), run.RatioAbove)
 }
 
 func checkFig3_3UniformFastest(res *run.Results) (run.Verdict, error) {
-	return checkFig3_3Order(res, []string{ch3UniformRLS}, without(fig3_3Methods, ch3UniformRLS), func(a, b float64) bool { return a < b }, "uniform RLS")
+	return checkFig3_3Order(res, ch3DAC, []string{ch3UniformRLS}, without(fig3_3Methods, ch3UniformRLS), run.RatioBelow)
 }
 
 func checkFig3_3RecursiveSlower(res *run.Results) (run.Verdict, error) {
-	return checkFig3_3Order(res, []string{ch3Recursive, ch3Accelerated}, []string{ch3DAC}, func(a, b float64) bool { return a > b }, "recursive RLS")
+	return checkFig3_3Order(res, ch3DAC, []string{ch3Recursive, ch3Accelerated}, []string{ch3DAC}, run.RatioAbove)
 }
