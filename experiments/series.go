@@ -2,7 +2,9 @@ package experiments
 
 import (
 	"fmt"
+	"io"
 	"path/filepath"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
@@ -97,4 +99,42 @@ func addMinMaxBands(p *plot.Plot, cs []curve, labels map[string]string, dashed .
 		bands[i] = b
 	}
 	return plotting.AddBands(p, bands...)
+}
+
+// savePrintRow saves the panels (made with plotting.NewPrint) side by side at page width, each
+// panelH high, with one legend shared below them, as the experiment's PNG (300 dpi), SVG and PDF.
+func savePrintRow(out *run.Output, panelH vg.Length, panels ...*plot.Plot) error {
+	fig := plotting.NewPrintFigure(1, len(panels), plotting.PageWidth, panelH)
+	for col, p := range panels {
+		fig.Set(0, col, p)
+	}
+	return fig.Save(filepath.Join(out.Dir, out.ID))
+}
+
+// addMethodBands draws each curve as its mean with a band from the minimum to the maximum over the
+// repetitions, in its method's registered style (plotting.MethodStyle: one colour, marker and dash
+// per method across the whole catalogue). labels maps a method to its legend entry.
+func addMethodBands(p *plot.Plot, cs []curve, labels map[string]string) error {
+	bands := make([]plotting.Band, len(cs))
+	for i, c := range cs {
+		b := plotting.Band{Label: labels[c.Method], Method: c.Method}
+		if b.Label == "" {
+			b.Label = c.Method
+		}
+		for _, s := range c.Points {
+			b.X, b.Mean, b.Lo, b.Hi = append(b.X, s.X), append(b.Mean, s.Mean), append(b.Lo, s.Min), append(b.Hi, s.Max)
+		}
+		bands[i] = b
+	}
+	return plotting.AddBands(p, bands...)
+}
+
+// writeCaption saves a figure's caption beside it as <ID>.md (the gallery shows it under the
+// thumbnail): what is shown, the data and their size, the scale, the number of draws, what the
+// bands are, and the set-up choices a reader needs.
+func writeCaption(out *run.Output, res *run.Results, text string) error {
+	return out.Write("md", func(w io.Writer) error {
+		_, err := fmt.Fprintf(w, "**%s** (%s scale). %s\n", out.ID, res.Scale, strings.TrimSpace(text))
+		return err
+	})
 }
