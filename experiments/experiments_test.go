@@ -1,6 +1,7 @@
 package experiments
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -41,21 +42,66 @@ func TestLeastSquaresSeparator(t *testing.T) {
 	}
 }
 
-// TestRingsNeedTheFeatureMap checks the property fig2_1 illustrates on fresh seeds.
+// ringsResults runs the fig2_1 task on a seed and returns its rows as results.
+func ringsResults(t *testing.T, seed uint64) *run.Results {
+	t.Helper()
+	recs, err := ringsRecords(rand.New(rand.NewPCG(seed, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := make([]run.Row, len(recs))
+	for i, r := range recs {
+		rows[i] = run.Row{Dataset: r.Dataset, Method: r.Method, Params: r.Params, Metric: r.Metric, Value: r.Value}
+	}
+	return rowsOf("fig2_1", rows...)
+}
+
+// TestRingsNeedTheFeatureMap checks the property fig2_1 illustrates on fresh seeds, and drives its
+// exact check to each verdict it can give.
 func TestRingsNeedTheFeatureMap(t *testing.T) {
 	for seed := range uint64(5) {
-		recs, err := ringsRecords(rand.New(rand.NewPCG(seed, 1)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		acc := map[string]float64{}
-		for _, r := range recs {
-			if r.Metric == "accuracy" {
-				acc[r.Method] = r.Value
+		wantOutcome(t, fmt.Sprintf("seed %d", seed), checkFig2_1, ringsResults(t, seed), run.Supported)
+	}
+	// An outer point moved into the inner ring: no line separates the rings after the map either.
+	res := ringsResults(t, 0)
+	moved := false
+	for i, r := range res.Rows {
+		if c, _ := r.Param("class"); c == "1" && (r.Metric == "u" || r.Metric == "v") {
+			if p, _ := r.Param("point"); p == "150" {
+				res.Rows[i].Value, moved = 0, true
 			}
 		}
-		if acc["linear-feature"] < 0.99 || acc["linear-input"] > 0.75 {
-			t.Errorf("seed %d: accuracies %v", seed, acc)
+	}
+	if !moved {
+		t.Fatal("point 150 of the outer ring not found")
+	}
+	wantOutcome(t, "not separable after the map", checkFig2_1, res, run.Contradicted)
+	// The inner ring moved far to the right: no inner point inside the outer ring's hull.
+	res = ringsResults(t, 0)
+	for i, r := range res.Rows {
+		if c, _ := r.Param("class"); c == "-1" && r.Metric == "x1" {
+			res.Rows[i].Value += 10
+		}
+	}
+	wantOutcome(t, "separable input", checkFig2_1, res, run.Contradicted)
+}
+
+func TestLinearlySeparable(t *testing.T) {
+	sqX, sqY := []float64{-1, 1, 1, -1, 0}, []float64{-1, -1, 1, 1, 0}
+	for _, tc := range []struct {
+		name   string
+		bx, by []float64
+		want   bool
+	}{
+		{"far right", []float64{3, 4, 3.5}, []float64{0, 0, 1}, true},
+		{"diagonal corner", []float64{1.6, 3, 3}, []float64{1.6, 1.6, 3}, true},
+		{"inside", []float64{0.2}, []float64{0.1}, false},
+		{"straddling", []float64{0, 5}, []float64{1.5, 1.5}, true},
+		{"crossing", []float64{0, 0}, []float64{-2, 2}, false},
+		{"touching a corner", []float64{1, 2}, []float64{1, 2}, false},
+	} {
+		if got := linearlySeparable(sqX, sqY, tc.bx, tc.by); got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
 		}
 	}
 }
@@ -75,17 +121,32 @@ func TestDatasetTableClaim(t *testing.T) {
 	e := datasetTable("t", "T", "caption", []printedDataset{
 		{Name: "A", Dataset: "a", N: 10, D: 3},
 		{Name: "G", Dataset: "g", N: 5}, // no printed dimension: d is not compared
+		{Name: "L", Dataset: "l", Variant: "leaky", LeakFree: "honest", N: 7, D: 4},
 	})
 	check := e.Claims[0].Check
-	v, err := check(shapeRows("t", map[string][2]float64{"a": {10, 3}, "g": {5, 0}}))
-	if err != nil || !(v.Outcome == run.Supported) {
-		t.Fatalf("matching shapes: %+v, %v", v, err)
+	match := shapeRows("t", map[string][2]float64{"a": {10, 3}, "g": {5, 0}, "l": {7, 4}})
+	match.Rows = append(match.Rows,
+		run.Row{ID: "t", Dataset: "l", Method: methodLeakFree, Params: []run.Param{run.P("variant", "honest")}, Metric: metricN, Value: 7},
+		run.Row{ID: "t", Dataset: "l", Method: methodLeakFree, Params: []run.Param{run.P("variant", "honest")}, Metric: metricD, Value: 3})
+	wantOutcome(t, "matching shapes", check, match, run.Supported)
+	if v, _ := check(match); !strings.Contains(v.Evidence, `L: LEAKS THE LABEL (the "leaky" columns the thesis's d comes from); leak-free "honest" variant: 7 × 3 (honest)`) {
+		t.Errorf("the leak and the leak-free sizes must be in the evidence: %s", v.Evidence)
 	}
-	v, err = check(shapeRows("t", map[string][2]float64{"a": {9, 4}, "g": {5, 7}}))
-	if err != nil || (v.Outcome == run.Supported) || !strings.Contains(v.Evidence, "A: NO (n 9 vs 10, d 4 vs 3)") || strings.Contains(v.Evidence, "G") {
-		t.Fatalf("mismatch: %+v, %v", v, err)
+	mismatch := shapeRows("t", map[string][2]float64{"a": {9, 4}, "g": {5, 0}, "l": {7, 4}})
+	wantOutcome(t, "mismatch", check, mismatch, run.Contradicted)
+	if v, _ := check(mismatch); !strings.Contains(v.Evidence, "A (9 × 4 here, thesis 10 × 3): sizes that differ: 2") || !strings.Contains(v.Evidence, "G (5 × — here, thesis 5 × —): sizes that differ: 0") {
+		t.Errorf("evidence: %s", v.Evidence)
 	}
 	if _, err := check(shapeRows("t", map[string][2]float64{"a": {10, 3}})); err == nil {
 		t.Fatal("a data set without results must make the check fail to run")
+	}
+	// A data set whose printed n counts something else cannot be compared.
+	e = datasetTable("t", "T", "caption", []printedDataset{
+		{Name: "A", Dataset: "a", N: 10, D: 3},
+		{Name: "P", Dataset: "p", N: 100, D: 2, NotComparable: "the thesis counts images, not pairs"},
+	})
+	wantOutcome(t, "not comparable", e.Claims[0].Check, shapeRows("t", map[string][2]float64{"a": {10, 3}, "p": {20, 2}}), run.Inconclusive)
+	if got := matchText(true, 20, 2, printedDataset{N: 100, D: 2, NotComparable: "x"}); got != "n not comparable (see note)" {
+		t.Errorf("matchText, not comparable: %q", got)
 	}
 }

@@ -1,10 +1,12 @@
 package experiments
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 
 	"gonum.org/v1/gonum/mat"
@@ -39,22 +41,112 @@ func fig2_1() *run.Experiment {
 		Claims: []run.Claim{{
 			ID:   "linear-after-map",
 			Text: "no linear separator works in the input space, but after the feature map a linear one does",
-			Check: func(res *run.Results) (run.Verdict, error) {
-				in, err := singleValue(res, "linear-input", "accuracy")
-				if err != nil {
-					return run.Verdict{}, err
-				}
-				feat, err := singleValue(res, "linear-feature", "accuracy")
-				if err != nil {
-					return run.Verdict{}, err
-				}
-				return run.Verdict{
-					Outcome:  legacyOutcome(feat >= 0.99 && in <= 0.75),
-					Evidence: fmt.Sprintf("training accuracy of a least-squares linear separator: %.3f in the input space, %.3f after φ(x) = (x₁², x₂²)", in, feat),
-				}, nil
-			},
+			Rule: "decided exactly on the figure's one point set (the claim is about this picture, not a population): linear separability " +
+				"of the two rings, computed exactly (convex hulls disjoint, by the separating axis theorem) in the input space and after " +
+				"φ(x) = (x₁², x₂²); supported if not separable before and separable after, contradicted otherwise",
+			Check: checkFig2_1,
 		}},
 	}
+}
+
+// checkFig2_1 decides linear-after-map exactly from the recorded points.
+func checkFig2_1(res *run.Results) (run.Verdict, error) {
+	in, err := singleValue(res, "linear-input", "accuracy")
+	if err != nil {
+		return run.Verdict{}, err
+	}
+	feat, err := singleValue(res, "linear-feature", "accuracy")
+	if err != nil {
+		return run.Verdict{}, err
+	}
+	var tests []run.Test
+	for _, space := range []struct{ label, x, y string }{
+		{"input space (x₁, x₂)", "x1", "x2"},
+		{"feature space (x₁², x₂²)", "u", "v"},
+	} {
+		pts, err := ringPointsByClass(res, space.x, space.y)
+		if err != nil {
+			return run.Verdict{}, err
+		}
+		sep := linearlySeparable(pts["-1"][0], pts["-1"][1], pts["1"][0], pts["1"][1])
+		value := 0.0
+		if sep {
+			value = 1
+		}
+		if space.x == "x1" {
+			tests = append(tests, exactTest(space.label+": linearly separable (1 = yes)", value, !sep, "supported if 0 (no line separates the rings)"))
+		} else {
+			tests = append(tests, exactTest(space.label+": linearly separable (1 = yes)", value, sep, "supported if 1 (some line separates them)"))
+		}
+	}
+	return run.Decide(tests, fmt.Sprintf("the drawn least-squares separators classify %.3f of the points correctly in the input space, %.3f after the map", in, feat)), nil
+}
+
+// linearlySeparable reports whether some line strictly separates the points a from the points b
+// (the plane's two classes): exactly when their convex hulls are disjoint, and then (separating
+// axis theorem) the projections on the normal of some hull edge do not overlap.
+func linearlySeparable(ax, ay, bx, by []float64) bool {
+	ha, hb := convexHull(ax, ay), convexHull(bx, by)
+	for _, h := range [][][2]float64{ha, hb} {
+		for i := range h {
+			p, q := h[i], h[(i+1)%len(h)]
+			nx, ny := q[1]-p[1], p[0]-q[0] // normal of the edge p→q
+			if nx == 0 && ny == 0 {
+				continue
+			}
+			aLo, aHi := projectRange(ax, ay, nx, ny)
+			bLo, bHi := projectRange(bx, by, nx, ny)
+			if aHi < bLo || bHi < aLo {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// projectRange is the smallest and largest of (x, y)·(nx, ny) over the points.
+func projectRange(xs, ys []float64, nx, ny float64) (lo, hi float64) {
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for i := range xs {
+		v := xs[i]*nx + ys[i]*ny
+		lo, hi = math.Min(lo, v), math.Max(hi, v)
+	}
+	return lo, hi
+}
+
+// convexHull returns the vertices of the convex hull of the points in counter-clockwise order
+// (Andrew's monotone chain); fewer than three distinct points are returned as they are.
+func convexHull(xs, ys []float64) [][2]float64 {
+	pts := make([][2]float64, len(xs))
+	for i := range xs {
+		pts[i] = [2]float64{xs[i], ys[i]}
+	}
+	slices.SortFunc(pts, func(p, q [2]float64) int {
+		if c := cmp.Compare(p[0], q[0]); c != 0 {
+			return c
+		}
+		return cmp.Compare(p[1], q[1])
+	})
+	pts = slices.Compact(pts)
+	if len(pts) < 3 {
+		return pts
+	}
+	cross := func(o, a, b [2]float64) float64 { return (a[0]-o[0])*(b[1]-o[1]) - (a[1]-o[1])*(b[0]-o[0]) }
+	hull := make([][2]float64, 0, 2*len(pts))
+	for _, p := range pts {
+		for len(hull) >= 2 && cross(hull[len(hull)-2], hull[len(hull)-1], p) <= 0 {
+			hull = hull[:len(hull)-1]
+		}
+		hull = append(hull, p)
+	}
+	lower := len(hull) + 1
+	for i := len(pts) - 2; i >= 0; i-- {
+		for len(hull) >= lower && cross(hull[len(hull)-2], hull[len(hull)-1], pts[i]) <= 0 {
+			hull = hull[:len(hull)-1]
+		}
+		hull = append(hull, pts[i])
+	}
+	return hull[:len(hull)-1]
 }
 
 // ringsRecords draws the rings, fits both separators and records points, separator and accuracies.

@@ -8,7 +8,6 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strconv"
-	"strings"
 
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/stat"
@@ -71,7 +70,8 @@ type fig5_1Sizes struct {
 }
 
 // fig5_1SizesAt: paper = the thesis (d = 10⁴, n = 2·10⁴, 2000 draws); quick = the catalogue's
-// d = 1000, n = 2000, 50 draws; smoke tiny. K = 200·m* for the m* the scale's coherence gives
+// d = 1000, n = 2000, 60 draws (the fewest that let below-theorem5 show fewer than 5% of
+// crossings with none seen); smoke tiny. K = 200·m* for the m* the scale's coherence gives
 // (quick m* = 3, paper m* = 8), so that the sparsest signals reach the rounding floor early and the
 // densest (20m*) get ten iterations per support atom; 201 recorded values of k per curve.
 func fig5_1SizesAt(sc run.Scale) (fig5_1Sizes, error) {
@@ -79,7 +79,7 @@ func fig5_1SizesAt(sc run.Scale) (fig5_1Sizes, error) {
 	case run.Smoke:
 		return fig5_1Sizes{d: 300, n: 600, draws: 4, perTask: 2, iterations: 200, every: 2}, nil
 	case run.Quick:
-		return fig5_1Sizes{d: 1000, n: 2000, draws: 50, perTask: 5, iterations: 600, every: 3}, nil
+		return fig5_1Sizes{d: 1000, n: 2000, draws: 60, perTask: 5, iterations: 600, every: 3}, nil
 	case run.Paper:
 		return fig5_1Sizes{d: 10000, n: 20000, draws: 2000, perTask: 5, iterations: 1600, every: 8}, nil
 	}
@@ -99,8 +99,9 @@ func fig5_1SizesAt(sc run.Scale) (fig5_1Sizes, error) {
 // Theorem 5's line log‖y‖ + (k/2) ln(1 − θ) and the matching pursuit line of Gribonval &
 // Vandergheynst (2006) with θ_MP = (1 − μ₁(D, m − 1))/m, both drawn with the largest ‖y‖ and the
 // smallest θ over the draws, so that each lies above every draw's own line. Panel (b): mean
-// log‖r_k‖ for 2m*, 5m* and 20m*. The claims turn "exponential" into fitted slopes (see their
-// texts), with thresholds taken from §5.4 before the quick run, not tuned on its results.
+// log‖r_k‖ for 2m*, 5m* and 20m*. The claims turn "exponential" into per-draw fitted slopes compared
+// with what Theorem 5's rate θ(m) ∝ (1 − μ₁(D, m−1))/m predicts (see their rules), not with
+// thresholds tuned on our results.
 //
 // Choices the thesis leaves open: K (see fig5_1SizesAt); Frank-Wolfe stops at ‖r_k‖ ≤ 10⁻¹³‖y‖
 // (fig5_1StopRelative) and later k repeat the last value, and a residual below 2⁻⁵²‖y‖ (exactly
@@ -121,21 +122,28 @@ func fig5_1() *run.Experiment {
 		Render: renderFig5_1,
 		Claims: []run.Claim{
 			{
-				ID: "below-theorem5",
-				Text: "m = m*: at every k ≥ 1 the mean of ln‖r_k‖ over the draws lies below the mean of the draws' Theorem 5 lines " +
-					"and the max lies below the drawn Theorem 5 line (largest ‖y‖, smallest θ)",
+				ID:   "below-theorem5",
+				Text: "m = m*: the mean and the maximum over the draws of ln‖r_k‖ lie below the Theorem 5 bound ln‖y‖ + (k/2) ln(1 − θ)",
+				Rule: "each draw is compared with its own Theorem 5 line (its ‖y‖, θ); family of two: a one-sided t test that the mean over draws of " +
+					"the largest gap ln‖r_k‖ − line over k ≥ 1 is below 0 (the mean curve below the bound), and an exact binomial test that fewer " +
+					"than 5% of the draws ever reach their line (the maximum below the bound); contradicted if either is shown on the wrong side",
 				Check: checkFig5_1BelowTheorem5,
 			},
 			{
 				ID: "exponential-2m-5m",
-				Text: "m = 2m* and 5m* (outside Theorem 5): convergence stays exponential — the least-squares slope of the mean ln‖r_k‖ " +
-					"over the last half of the iterations (before the mean relative residual falls below 10⁻¹⁰) is at least as steep as " +
-					"Theorem 5's slope ½ ln(1 − θ) at m*",
+				Text: "m = 2m* and 5m* (outside Theorem 5): convergence stays exponential, at least as fast as Theorem 5's form of the rate " +
+					"predicts for that m",
+				Rule: "per draw, least-squares slope of ln‖r_k‖ over the last half of the iterations before the mean relative residual falls below " +
+					"10⁻¹⁰; one-sided t test over the draws, for 2m* and for 5m* (Holm): supported if steeper than the slope Theorem 5's " +
+					"θ(m) ∝ (1 − μ₁(D, m−1))/m predicts from the same draw's slope at m* (where μ₁(D, m−1) ≥ 1 the theorem gives no rate, and the " +
+					"comparison is with the steepest slope of Frank-Wolfe's guaranteed sublinear rate O(1/k) on that window), contradicted if flatter",
 				Check: checkFig5_1Exponential,
 			},
 			{
-				ID:    "slower-20m",
-				Text:  "m = 20m*: much less exponential — its last-half slope is less than half as steep as that of 5m*",
+				ID:   "slower-20m",
+				Text: "m = 20m*: convergence is less exponential — slower per atom of the support than at 5m*",
+				Rule: "per draw, 20·slope(20m*) − 5·slope(5m*) (slopes as in exponential-2m-5m; Theorem 5's rate scales as 1/m, so equal " +
+					"products mean an equal rate per support atom); one-sided t test: supported if above 0 (20m* slower per atom), contradicted if below",
 				Check: checkFig5_1Slower,
 			},
 		},
@@ -196,7 +204,13 @@ func fig5_1Draw(ctx context.Context, env *run.Env, sz fig5_1Sizes, draw int) ([]
 	recs := []run.Record{
 		{Dataset: fig5_1Dataset, Method: fig5_1Dictionary, Params: []run.Param{drawParam, run.P("d", sz.d), run.P("n", sz.n)}, Metric: fig5_1Coherence, Value: inc.Coherence},
 		{Dataset: fig5_1Dataset, Method: fig5_1Dictionary, Params: []run.Param{drawParam}, Metric: fig5_1MStar, Value: float64(mStar)},
-		{Dataset: fig5_1Dataset, Method: fig5_1Dictionary, Params: []run.Param{drawParam, run.P("m", mStar-1), run.P("exact", exact)}, Metric: fig5_1Babel, Value: babel},
+	}
+	// μ₁(D, m − 1) at every sparsity m = c·m*: Theorem 5's rate at m, which exponential-2m-5m
+	// extrapolates (exact up to fig5_1MaxBabel, Tropp's bound beyond).
+	for _, multiple := range fig5_1Multiples {
+		b, ex := inc.Babel(multiple*mStar - 1)
+		recs = append(recs, run.Record{Dataset: fig5_1Dataset, Method: fig5_1Dictionary,
+			Params: []run.Param{drawParam, run.P("m", multiple*mStar-1), run.P("exact", ex)}, Metric: fig5_1Babel, Value: b})
 	}
 	for _, multiple := range fig5_1Multiples {
 		if err := ctx.Err(); err != nil {
@@ -337,30 +351,20 @@ func fig5_1Lines(res *run.Results, thetaMetric string) (mean, envelope fig5_1Lin
 }
 
 func checkFig5_1BelowTheorem5(res *run.Results) (run.Verdict, error) {
-	sums, err := fig5_1Curve(res, 1)
+	mean, _, err := fig5_1Lines(res, fig5_1Theta)
 	if err != nil {
 		return run.Verdict{}, err
 	}
-	mean, envelope, err := fig5_1Lines(res, fig5_1Theta)
+	gaps, err := fig5_1WorstGaps(res)
 	if err != nil {
 		return run.Verdict{}, err
 	}
-	meanGap, maxGap := math.Inf(-1), math.Inf(-1)
-	var meanAt, maxAt float64
-	for _, s := range sums {
-		if s.X < 1 {
-			continue
+	g := fig5_1Values(gaps)
+	crossing := 0
+	for _, v := range g {
+		if v >= 0 {
+			crossing++
 		}
-		if g := s.Mean - mean.at(s.X); g > meanGap {
-			meanGap, meanAt = g, s.X
-		}
-		if g := s.Max - envelope.at(s.X); g > maxGap {
-			maxGap, maxAt = g, s.X
-		}
-	}
-	below, total, err := fig5_1DrawsBelowOwnLine(res)
-	if err != nil {
-		return run.Verdict{}, err
 	}
 	offSupport, err := fig5_1PerDraw(res, fig5_1Method(1), fig5_1OffSupport)
 	if err != nil {
@@ -376,47 +380,58 @@ func checkFig5_1BelowTheorem5(res *run.Results) (run.Verdict, error) {
 	if err != nil {
 		return run.Verdict{}, err
 	}
-	return run.Verdict{
-		Outcome: legacyOutcome(meanGap < 0 && maxGap < 0),
-		Evidence: fmt.Sprintf("%s; Theorem 5 slope ½ ln(1 − θ): mean %.3g (thesis −0.002 at d = 10⁴); largest (mean − mean line) %.3g at k = %g, "+
-			"largest (max − drawn line) %.3g at k = %g; %d of %d draws below their own line at every k ≥ 1; "+
-			"Theorem 4: no atom outside the support in %d of %d draws",
-			dictionary, mean.slope, meanGap, meanAt, maxGap, maxAt, below, total, clean, len(offSupport)),
-	}, nil
+	return run.Decide([]run.Test{
+		run.MeanBelow("m*: per draw, largest ln‖r_k‖ − its Theorem 5 line over k ≥ 1", g, 0),
+		run.RateBelow("m*: draws that reach their Theorem 5 line at some k ≥ 1", crossing, len(g), fig5_1CrossingRate),
+	}, dictionary, fmt.Sprintf("Theorem 5 slope ½ ln(1 − θ): mean %.3g (thesis −0.002 at d = 10⁴)", mean.slope),
+		fmt.Sprintf("Theorem 4: no atom outside the support in %d of %d draws", clean, len(offSupport))), nil
 }
 
-// fig5_1DrawsBelowOwnLine counts the draws at m* whose log‖r_k‖ lies below their own Theorem 5 line
-// at every recorded k ≥ 1.
-func fig5_1DrawsBelowOwnLine(res *run.Results) (below, total int, err error) {
+// fig5_1CrossingRate is the largest share of draws whose curve may reach its own Theorem 5 line
+// for "the maximum over the draws lies below the bound" to hold: 5%, the level of every test. With
+// 0 crossings in n draws the exact binomial test supports it only from n = 59 on, hence the 60
+// draws at quick scale.
+const fig5_1CrossingRate = 0.05
+
+// fig5_1WorstGaps returns, for each draw at m*, the largest ln‖r_k‖ − (ln‖y‖ + (k/2) ln(1 − θ))
+// over the recorded k ≥ 1: negative when the draw stays below its own Theorem 5 line.
+func fig5_1WorstGaps(res *run.Results) (map[int]float64, error) {
 	logY, err := fig5_1PerDraw(res, fig5_1Method(1), fig5_1LogSignal)
 	if err != nil {
-		return 0, 0, err
+		return nil, err
 	}
 	theta, err := fig5_1PerDraw(res, fig5_1Method(1), fig5_1Theta)
 	if err != nil {
-		return 0, 0, err
+		return nil, err
 	}
-	above := map[int]bool{}
+	worst := map[int]float64{}
 	for _, r := range res.Where(fig5_1Dataset, fig5_1Method(1), fig5_1LogResidual) {
 		d, err := r.ParamFloat("draw")
 		if err != nil {
-			return 0, 0, err
+			return nil, err
 		}
 		k, err := r.ParamFloat("k")
 		if err != nil {
-			return 0, 0, err
+			return nil, err
 		}
 		draw := int(d)
 		ly, okY := logY[draw]
 		th, okT := theta[draw]
 		if !okY || !okT {
-			return 0, 0, fmt.Errorf("%s: draw %d has no ‖y‖ or θ", res.ID, draw)
+			return nil, fmt.Errorf("%s: draw %d has no ‖y‖ or θ", res.ID, draw)
 		}
-		if k >= 1 && r.Value > ly+0.5*k*math.Log1p(-th) {
-			above[draw] = true
+		if k < 1 {
+			continue
+		}
+		g := r.Value - (ly + 0.5*k*math.Log1p(-th))
+		if w, ok := worst[draw]; !ok || g > w {
+			worst[draw] = g
 		}
 	}
-	return len(logY) - len(above), len(logY), nil
+	if len(worst) != len(logY) {
+		return nil, fmt.Errorf("%s: %d draws at m* have no residual at k ≥ 1", res.ID, len(logY)-len(worst))
+	}
+	return worst, nil
 }
 
 // fig5_1DictionarySummary describes the measured coherence, m* and Babel values of the draws.
@@ -429,16 +444,13 @@ func fig5_1DictionarySummary(res *run.Results) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	exact := 0
-	babelRows := res.Where(fig5_1Dataset, fig5_1Dictionary, fig5_1Babel)
-	for _, r := range babelRows {
-		if v, _ := r.Param("exact"); v == "true" {
-			exact++
-		}
+	_, exact, err := fig5_1BabelAt(res, 1)
+	if err != nil {
+		return "", err
 	}
 	mus := fig5_1Values(mu)
 	return fmt.Sprintf("%d draws, μ mean %.4f (range %.4f–%.4f), m* %s, μ₁(D, m*−1) exact in %d of %d",
-		len(mu), stat.Mean(mus, nil), slices.Min(mus), slices.Max(mus), fig5_1Range(fig5_1Values(mStar)), exact, len(babelRows)), nil
+		len(mu), stat.Mean(mus, nil), slices.Min(mus), slices.Max(mus), fig5_1Range(fig5_1Values(mStar)), exact, len(mu)), nil
 }
 
 // fig5_1Values returns the values of a per-draw map in draw order.
@@ -494,57 +506,164 @@ func fig5_1TailSlope(res *run.Results, multiple int) (slope, from, to float64, e
 	return slope, from, to, nil
 }
 
-// fig5_1Slopes describes the tail slopes of the given sparsities, also multiplied by m/m* (rates
-// like θ scale as 1/m, so equal products mean equally fast convergence per atom of the support).
-func fig5_1Slopes(res *run.Results, multiples ...int) (map[int]float64, string, error) {
-	slopes := map[int]float64{}
-	parts := make([]string, len(multiples))
-	for i, c := range multiples {
-		s, from, to, err := fig5_1TailSlope(res, c)
-		if err != nil {
-			return nil, "", err
-		}
-		slopes[c] = s
-		parts[i] = fmt.Sprintf("%s: %.4g on k ∈ [%g, %g] (× %d = %.3g)", fig5_1Method(c), s, from, to, c, s*float64(c))
+// fig5_1BabelAt returns, for each draw, μ₁(D, m − 1) at the sparsity m = multiple·m* of that draw,
+// and the number of draws where it is exact (not Tropp's bound).
+func fig5_1BabelAt(res *run.Results, multiple int) (map[int]float64, int, error) {
+	mStar, err := fig5_1PerDraw(res, fig5_1Dictionary, fig5_1MStar)
+	if err != nil {
+		return nil, 0, err
 	}
-	return slopes, "last-half slopes of the mean ln‖r_k‖: " + strings.Join(parts, ", "), nil
+	out, exact := map[int]float64{}, 0
+	for _, r := range res.Where(fig5_1Dataset, fig5_1Dictionary, fig5_1Babel) {
+		d, err := r.ParamFloat("draw")
+		if err != nil {
+			return nil, 0, err
+		}
+		m, err := r.ParamFloat("m")
+		if err != nil {
+			return nil, 0, err
+		}
+		if ms, ok := mStar[int(d)]; ok && int(m) == multiple*int(ms)-1 {
+			out[int(d)] = r.Value
+			if v, _ := r.Param("exact"); v == "true" {
+				exact++
+			}
+		}
+	}
+	if len(out) != len(mStar) {
+		return nil, 0, fmt.Errorf("%s: μ₁(D, %d·m* − 1) recorded for %d of %d draws", res.ID, multiple, len(out), len(mStar))
+	}
+	return out, exact, nil
+}
+
+// fig5_1DrawSlopes fits, for each draw, the least-squares slope of its own ln‖r_k‖ over the window
+// of fig5_1TailSlope (the last half of the iterations before the mean curve meets the fit floor),
+// leaving out the points where that draw has already stopped (‖r_k‖ ≤ fig5_1StopRelative·‖y‖).
+func fig5_1DrawSlopes(res *run.Results, multiple int) (slopes map[int]float64, from, to float64, err error) {
+	_, from, to, err = fig5_1TailSlope(res, multiple)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	logY, err := fig5_1PerDraw(res, fig5_1Method(multiple), fig5_1LogSignal)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	ks, ys := map[int][]float64{}, map[int][]float64{}
+	for _, r := range res.Where(fig5_1Dataset, fig5_1Method(multiple), fig5_1LogResidual) {
+		d, err := r.ParamFloat("draw")
+		if err != nil {
+			return nil, 0, 0, err
+		}
+		k, err := r.ParamFloat("k")
+		if err != nil {
+			return nil, 0, 0, err
+		}
+		draw := int(d)
+		if k >= from && k <= to && r.Value-logY[draw] > math.Log(fig5_1StopRelative) {
+			ks[draw], ys[draw] = append(ks[draw], k), append(ys[draw], r.Value)
+		}
+	}
+	slopes = map[int]float64{}
+	for draw := range logY {
+		if len(ks[draw]) < 2 {
+			return nil, 0, 0, fmt.Errorf("%s: %s, draw %d: %d points before its stop in k ∈ [%g, %g], want 2 or more for a slope",
+				res.ID, fig5_1Method(multiple), draw, len(ks[draw]), from, to)
+		}
+		_, slopes[draw] = stat.LinearRegression(ks[draw], ys[draw], nil, false)
+	}
+	return slopes, from, to, nil
+}
+
+// fig5_1ExponentialTest is the test of exponential-2m-5m at sparsity multiple·m*. Theorem 5's rate
+// is θ(m) = (1/16)((1 − μ₁(D, m−1))/m)(1 − ‖α*‖₁/β)², so where it still gives a rate at m = c·m*
+// (μ₁(D, m−1) < 1 in every draw), its dependence on m predicts the slope at c·m* from the one at
+// m*: s(m*)·θ(c·m*)/θ(m*) = s(m*)·(1 − μ₁(D, c·m*−1))/(c·(1 − μ₁(D, m*−1))) — the theorem's form
+// with its loose constant replaced by the observed rate at m* (the same dictionary, so paired by
+// draw). Where μ₁(D, m−1) ≥ 1 the theorem gives no rate; the comparison is then with the
+// sublinear rate Frank-Wolfe is guaranteed without it (‖r_k‖² ≤ C/(k + 2), §5.3): the steepest
+// slope such a decay has on the window, −½ ln((to + 2)/(from + 2))/(to − from).
+func fig5_1ExponentialTest(res *run.Results, multiple int) (run.Test, string, error) {
+	label := fmt.Sprintf("%s: per-draw slope of ln‖r_k‖", fig5_1Method(multiple))
+	sc, from, to, err := fig5_1DrawSlopes(res, multiple)
+	if err != nil {
+		return run.Test{}, "", err
+	}
+	s1, _, _, err := fig5_1DrawSlopes(res, 1)
+	if err != nil {
+		return run.Test{}, "", err
+	}
+	b1, _, err := fig5_1BabelAt(res, 1)
+	if err != nil {
+		return run.Test{}, "", err
+	}
+	bc, exact, err := fig5_1BabelAt(res, multiple)
+	if err != nil {
+		return run.Test{}, "", err
+	}
+	draws := slices.Sorted(maps.Keys(sc))
+	worst := 0.0
+	for _, d := range draws {
+		worst = max(worst, bc[d], b1[d])
+	}
+	window := fmt.Sprintf("k ∈ [%g, %g]", from, to)
+	if worst < 1 {
+		diffs := make([]float64, len(draws))
+		var predicted float64
+		for i, d := range draws {
+			rho := (1 - bc[d]) / (float64(multiple) * (1 - b1[d]))
+			diffs[i] = sc[d] - rho*s1[d]
+			predicted += rho * s1[d] / float64(len(draws))
+		}
+		t := run.MeanBelow(label+" − Theorem 5's m-scaling of the m* slope", diffs, 0)
+		return t, fmt.Sprintf("%s: mean slope %.4g on %s, Theorem 5's scaling of the m* slope predicts %.4g (μ₁(D, m−1) < 1 in every draw, exact in %d of %d)",
+			fig5_1Method(multiple), stat.Mean(fig5_1Values(sc), nil), window, predicted, exact, len(draws)), nil
+	}
+	sub := -0.5 * math.Log((to+2)/(from+2)) / (to - from)
+	t := run.MeanBelow(label+" vs FW's sublinear rate", fig5_1Values(sc), sub)
+	return t, fmt.Sprintf("%s: mean slope %.4g on %s; Theorem 5 gives no rate there (largest μ₁(D, m−1) = %.3g ≥ 1; exact in %d of %d draws), "+
+		"so the comparison is with the steepest slope of FW's sublinear O(1/k) rate on the window, %.4g",
+		fig5_1Method(multiple), stat.Mean(fig5_1Values(sc), nil), window, worst, exact, len(draws), sub), nil
 }
 
 func checkFig5_1Exponential(res *run.Results) (run.Verdict, error) {
-	mean, _, err := fig5_1Lines(res, fig5_1Theta)
+	var tests []run.Test
+	var notes []string
+	for _, c := range []int{2, 5} {
+		t, note, err := fig5_1ExponentialTest(res, c)
+		if err != nil {
+			return run.Verdict{}, err
+		}
+		tests, notes = append(tests, t), append(notes, note)
+	}
+	s1, from, to, err := fig5_1DrawSlopes(res, 1)
 	if err != nil {
 		return run.Verdict{}, err
 	}
-	slopes, text, err := fig5_1Slopes(res, 2, 5)
-	if err != nil {
-		return run.Verdict{}, err
-	}
-	return run.Verdict{
-		Outcome:  legacyOutcome(slopes[2] <= mean.slope && slopes[5] <= mean.slope),
-		Evidence: fmt.Sprintf("%s; Theorem 5 slope at m* %.3g", text, mean.slope),
-	}, nil
+	notes = append(notes, fmt.Sprintf("m*: mean slope %.4g on k ∈ [%g, %g]", stat.Mean(fig5_1Values(s1), nil), from, to))
+	return run.Decide(tests, notes...), nil
 }
 
 func checkFig5_1Slower(res *run.Results) (run.Verdict, error) {
-	slopes, text, err := fig5_1Slopes(res, 5, 20)
+	s5, from5, to5, err := fig5_1DrawSlopes(res, 5)
 	if err != nil {
 		return run.Verdict{}, err
 	}
-	mean, _, err := fig5_1Lines(res, fig5_1Theta)
+	s20, from20, to20, err := fig5_1DrawSlopes(res, 20)
 	if err != nil {
 		return run.Verdict{}, err
 	}
-	// Whether 20m* would still count as exponential by the criterion of exponential-2m-5m: the
-	// slowdown may be a slower rate rather than a loss of the exponential shape.
-	still := "not steeper"
-	if slopes[20] <= mean.slope {
-		still = "still steeper"
+	draws := slices.Sorted(maps.Keys(s5))
+	diffs := make([]float64, len(draws))
+	for i, d := range draws {
+		v, ok := s20[d]
+		if !ok {
+			return run.Verdict{}, fmt.Errorf("%s: draw %d has a 5m* slope but no 20m* slope", res.ID, d)
+		}
+		diffs[i] = 20*v - 5*s5[d]
 	}
-	return run.Verdict{
-		Outcome: legacyOutcome(slopes[20] > slopes[5]/2),
-		Evidence: fmt.Sprintf("%s; ratio 20m*/5m* = %.3g (pass below 0.5); 20m* is %s than Theorem 5's slope at m* (%.3g)",
-			text, slopes[20]/slopes[5], still, mean.slope),
-	}, nil
+	return run.Decide([]run.Test{run.MeanAbove("20·slope(20m*) − 5·slope(5m*), per draw", diffs, 0)},
+		fmt.Sprintf("mean slopes: 5m* %.4g on k ∈ [%g, %g], 20m* %.4g on k ∈ [%g, %g]",
+			stat.Mean(fig5_1Values(s5), nil), from5, to5, stat.Mean(fig5_1Values(s20), nil), from20, to20)), nil
 }
 
 // renderFig5_1 draws panel (a), m = m*: the mean and the max over the draws of ln‖r_k‖ with the
