@@ -146,7 +146,26 @@ func TestDatasetTableClaim(t *testing.T) {
 		{Name: "P", Dataset: "p", N: 100, D: 2, NotComparable: "the thesis counts images, not pairs"},
 	})
 	wantOutcome(t, "not comparable", e.Claims[0].Check, shapeRows("t", map[string][2]float64{"a": {10, 3}, "p": {20, 2}}), run.Inconclusive)
-	if got := matchText(true, 20, 2, printedDataset{N: 100, D: 2, NotComparable: "x"}); got != "n not comparable (see note)" {
+	if got := matchText(true, 20, 2, "", printedDataset{N: 100, D: 2, NotComparable: "x"}); got != "n not comparable (see note)" {
 		t.Errorf("matchText, not comparable: %q", got)
+	}
+	// The mirror's partial Covertype cannot decide the thesis's n; a printed d that counts the
+	// label is compared with the features plus one.
+	e = datasetTable("t", "T", "caption", []printedDataset{
+		{Name: "Covertype", Dataset: "covtype", N: 581012, D: 54},
+		{Name: "Adult", Dataset: "adult", N: 48842, D: 15, DCountsLabel: true},
+	})
+	partial := shapeRows("t", map[string][2]float64{"adult": {48842, 14}})
+	cov := []run.Param{run.P("variant", "subset-31220")}
+	partial.Rows = append(partial.Rows,
+		run.Row{ID: "t", Dataset: "covtype", Method: "loaded", Params: cov, Metric: metricN, Value: 31220},
+		run.Row{ID: "t", Dataset: "covtype", Method: "loaded", Params: cov, Metric: metricD, Value: 54})
+	wantOutcome(t, "partial Covertype, Adult's label counted", e.Claims[0].Check, partial, run.Inconclusive)
+	full := shapeRows("t", map[string][2]float64{"adult": {48842, 14}, "covtype": {581012, 54}})
+	wantOutcome(t, "full Covertype, Adult's label counted", e.Claims[0].Check, full, run.Supported)
+	wrongD := shapeRows("t", map[string][2]float64{"adult": {48842, 15}, "covtype": {581012, 54}})
+	wantOutcome(t, "Adult with one column too many", e.Claims[0].Check, wrongD, run.Contradicted)
+	if got := matchText(true, 31220, 54, "subset-31220", printedDataset{Dataset: "covtype", N: 581012, D: 54}); got != "n not comparable (partial copy)" {
+		t.Errorf("matchText, partial copy: %q", got)
 	}
 }

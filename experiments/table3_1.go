@@ -10,7 +10,7 @@ func table3_1() *run.Experiment {
 		"Table 3.1 — data sets of chapter 3: n and d as loaded here beside the thesis's printed values.",
 		[]printedDataset{
 			{Name: "Covertype", Dataset: "covtype", N: 581012, D: 54, Task: "classification (7 classes)"},
-			{Name: "Adult", Dataset: "adult", N: 48842, D: 15, Task: "classification (binary)"},
+			{Name: "Adult", Dataset: "adult", N: 48842, D: 15, DCountsLabel: true, Task: "classification (binary)"},
 			{Name: "KC1", Dataset: "kc1", N: 2109, D: 21, Task: "classification (binary)"},
 			{Name: "Houses (California housing)", Dataset: "houses", N: 20640, D: 8, Task: "regression"},
 		})
