@@ -56,7 +56,8 @@ func (g Gaussian) validate() error {
 // whose random features are products of Cauchy variables), bandwidth Sigma = σ > 0.
 type Laplace struct{ Sigma float64 }
 
-// NewLaplace returns the Laplace kernel of bandwidth sigma, which must be > 0 and finite.
+// NewLaplace returns the Laplace kernel of bandwidth sigma, which must be > 0 and finite, with
+// 1/σ finite (a subnormal σ would make 0·(1/σ) = NaN on the diagonal).
 func NewLaplace(sigma float64) (Laplace, error) {
 	l := Laplace{Sigma: sigma}
 	return l, l.validate()
@@ -78,8 +79,8 @@ func (l Laplace) Eval(x, z []float64) float64 {
 func (l Laplace) Name() string { return fmt.Sprintf("laplace(sigma=%g)", l.Sigma) }
 
 func (l Laplace) validate() error {
-	if !(l.Sigma > 0) || math.IsInf(l.Sigma, 0) {
-		return fmt.Errorf("kernel: Laplace bandwidth sigma = %g, want a finite value > 0", l.Sigma)
+	if !(l.Sigma > 0) || math.IsInf(l.Sigma, 0) || math.IsInf(1/l.Sigma, 0) {
+		return fmt.Errorf("kernel: Laplace bandwidth sigma = %g, want a finite value > 0 (with 1/σ finite)", l.Sigma)
 	}
 	return nil
 }
