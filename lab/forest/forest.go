@@ -115,8 +115,13 @@ func (f *Forest) Task() Task { return f.task }
 // Size returns the number of trees.
 func (f *Forest) Size() int { return len(f.trees) }
 
-// Tree returns tree i, for i in [0, Size()); like indexing a slice, it panics otherwise.
-func (f *Forest) Tree(i int) *Tree { return f.trees[i] }
+// Tree returns tree i, for i in [0, Size()), and nil otherwise.
+func (f *Forest) Tree(i int) *Tree {
+	if f == nil || i < 0 || i >= len(f.trees) {
+		return nil
+	}
+	return f.trees[i]
+}
 
 // TreePredictions returns the n×T matrix whose column t holds tree t's predictions on the rows
 // of X (n×d, d the number of training columns): the matrix the thesis's chapter 6 prunes with

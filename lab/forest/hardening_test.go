@@ -50,3 +50,20 @@ func TestZeroForest(t *testing.T) {
 		t.Error("zero Forest: TreePredictions: nil error")
 	}
 }
+
+// TestTreeOutOfRange: Forest.Tree(i) panicked outside [0, Size()) (found by the sweep).
+func TestTreeOutOfRange(t *testing.T) {
+	X := mat.NewDense(4, 1, []float64{0, 1, 2, 3})
+	f, err := Fit(rand.New(rand.NewPCG(1, 2)), Regression, X, []float64{0, 1, 2, 3}, Options{Trees: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, i := range []int{-1, 2, math.MaxInt} {
+		if tr := f.Tree(i); tr != nil {
+			t.Errorf("Tree(%d) = %v, want nil", i, tr)
+		}
+	}
+	if f.Tree(1) == nil || new(Forest).Tree(0) != nil {
+		t.Error("Tree(1) nil or zero Forest's Tree(0) not nil")
+	}
+}

@@ -26,7 +26,9 @@ func NewGaussian(sigma float64) (Gaussian, error) {
 	return g, g.validate()
 }
 
-// Gamma returns γ = 1/(2σ²), the parametrisation scikit-learn and the RFF sampler use.
+// Gamma returns γ = 1/(2σ²), the parametrisation scikit-learn and the RFF sampler use. Like Eval
+// it does not validate σ: it is +Inf for the zero Gaussian and NaN for σ = NaN (NewGaussian
+// refuses both).
 func (g Gaussian) Gamma() float64 { return 1 / (2 * g.Sigma * g.Sigma) }
 
 // Eval returns exp(-γ ||x-z||²).

@@ -48,6 +48,7 @@ func randomPartition(op string, rng *rand.Rand, n, m int) ([][]int, error) {
 	case m == 0:
 		m = isqrt.Ceil(n)
 	}
+	m = min(m, n) // one block at most (and no overflow in ⌈n/m⌉)
 	if err := memlimit.Check("leverage: "+op, fmt.Sprintf("a permutation of %d points", n), 8, n); err != nil {
 		return nil, err
 	}

@@ -84,3 +84,11 @@ func TestDACGivenPartition(t *testing.T) {
 		t.Error("DACPartition(MaxInt points): nil error")
 	}
 }
+
+// TestDACPartitionHugeBlock: a block size of MaxInt overflowed ⌈n/m⌉ (found by the sweep).
+func TestDACPartitionHugeBlock(t *testing.T) {
+	blocks, err := DACPartition(rand.New(rand.NewPCG(1, 2)), 2, math.MaxInt)
+	if err != nil || len(blocks) != 1 || len(blocks[0]) != 2 {
+		t.Errorf("DACPartition(2, MaxInt) = %v (%v), want one block of 2", blocks, err)
+	}
+}

@@ -195,5 +195,8 @@ func RelativeFrobenius(K, approx mat.Symmetric) (float64, error) {
 	if kernel2 == 0 {
 		return 0, fmt.Errorf("lowrank: %s: K is zero, the relative error is undefined", op)
 	}
+	if math.IsInf(diff2, 0) || math.IsInf(kernel2, 0) {
+		return 0, fmt.Errorf("lowrank: %s: the squared Frobenius norms overflow; rescale K and approx", op)
+	}
 	return math.Sqrt(diff2 / kernel2), nil
 }

@@ -119,3 +119,15 @@ func TestRFFGivenDraw(t *testing.T) {
 		t.Error("zero RFF: Transform: nil error")
 	}
 }
+
+// TestRelativeFrobeniusOverflow: entries of 1e300 gave NaN or +Inf (found by the sweep).
+func TestRelativeFrobeniusOverflow(t *testing.T) {
+	K := mat.NewSymDense(2, []float64{1, 0.5, 0.5, 1})
+	big := mat.NewSymDense(2, []float64{1e300, 0, 0, 1e300})
+	if v, err := RelativeFrobenius(big, K); err == nil {
+		t.Errorf("RelativeFrobenius(1e300, K) = %g with a nil error", v)
+	}
+	if v, err := RelativeFrobenius(K, big); err == nil {
+		t.Errorf("RelativeFrobenius(K, 1e300) = %g with a nil error", v)
+	}
+}

@@ -51,7 +51,11 @@ func FrankWolfeRadiusThreshold(signalNorm, babel float64, m int) (float64, error
 	if math.IsNaN(signalNorm) || math.IsInf(signalNorm, 0) || signalNorm < 0 {
 		return 0, fmt.Errorf("sparse: %s: ‖y‖ = %g, want a finite value ≥ 0", op, signalNorm)
 	}
-	return 2 * signalNorm * math.Sqrt(float64(m)/(1-babel)), nil
+	threshold := 2 * signalNorm * math.Sqrt(float64(m)/(1-babel))
+	if math.IsInf(threshold, 0) {
+		return 0, fmt.Errorf("sparse: %s: the radius 2‖y‖√(m/(1 − μ₁)) overflows for ‖y‖ = %g", op, signalNorm)
+	}
+	return threshold, nil
 }
 
 // FrankWolfeRateFromFirstIteration returns the contraction of Theorem 6's proof, valid at every

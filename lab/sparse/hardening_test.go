@@ -71,3 +71,22 @@ func TestHugeDictionary(t *testing.T) {
 		t.Error("NewGaussianDictionary(2²⁰, 2²⁰): nil error, want the size refused")
 	}
 }
+
+// TestSweepFindings: found by the sweep of lab/internal/sweep — an overflowing radius threshold,
+// and 2⁴⁰ recorded iterations of matching pursuit and Frank-Wolfe (unbounded memory).
+func TestSweepFindings(t *testing.T) {
+	if v, err := FrankWolfeRadiusThreshold(math.MaxFloat64, 0.5, 2); err == nil {
+		t.Errorf("FrankWolfeRadiusThreshold(MaxFloat64) = %g with a nil error", v)
+	}
+	dict, err := NewGaussianDictionary(rand.New(rand.NewPCG(1, 2)), 4, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	y := []float64{1, 0, 0, 0}
+	if _, err := MatchingPursuit(dict, y, Options{MaxIterations: 1 << 40}); err == nil {
+		t.Error("MatchingPursuit with MaxIterations = 2⁴⁰: nil error")
+	}
+	if _, err := FrankWolfe(dict, y, 1, StepLineSearch, Options{MaxIterations: math.MaxInt}); err == nil {
+		t.Error("FrankWolfe with MaxIterations = MaxInt: nil error")
+	}
+}

@@ -3,6 +3,8 @@ package sparse
 import (
 	"fmt"
 	"math"
+
+	"github.com/fastkernels/kernellab/lab/internal/memlimit"
 )
 
 // Options holds the stopping rules shared by every solver. A solver stops at the first rule that
@@ -12,7 +14,8 @@ type Options struct {
 	// atoms: the sparsity m. Zero means no limit beyond the solver's default.
 	MaxAtoms int
 	// MaxIterations stops the solver after this many iterations (selections). Matching pursuit
-	// and Frank-Wolfe re-select atoms and never stop by themselves, so they require it.
+	// and Frank-Wolfe re-select atoms and never stop by themselves, so they require it, and
+	// refuse a value whose recorded steps would exceed the allocation limit (lab/internal/memlimit).
 	MaxIterations int
 	// Tolerance stops the solver once the residual norm ‖y − Dα‖₂ is at most Tolerance
 	// (absolute, in the units of y). Zero stops only on an exactly zero residual.
@@ -35,6 +38,11 @@ func (o Options) validate(op string, needIterations bool) error {
 		return fmt.Errorf("sparse: %s: Tolerance = %g, want a finite value ≥ 0", op, o.Tolerance)
 	case needIterations && o.MaxIterations == 0:
 		return fmt.Errorf("sparse: %s: MaxIterations = 0, want > 0 (this solver never stops by itself)", op)
+	}
+	if needIterations {
+		// Every iteration is recorded as a Step (about 64 bytes without its iterate): a solver
+		// that runs to MaxIterations must be able to hold them.
+		return memlimit.Check("sparse: "+op, fmt.Sprintf("the steps of %d iterations", o.MaxIterations), 64, o.MaxIterations)
 	}
 	return nil
 }
