@@ -165,6 +165,35 @@ func (r *Result) Vector() []float64 {
 	return alpha
 }
 
+// finished returns r, or an error when a number of r is NaN or ±Inf: the inputs were finite but
+// their scale (subnormal or huge atoms or signal) made the solver overflow. O(iterations ×
+// support), small against the solve.
+func (r *Result) finished(op string) (*Result, error) {
+	bad := func(what string, v []float64) error {
+		for i, x := range v {
+			if x-x != 0 {
+				return fmt.Errorf("sparse: %s: %s[%d] = %g: the solve overflows at this scale of the atoms or of y; rescale them", op, what, i, x)
+			}
+		}
+		return nil
+	}
+	if err := bad("coefficient", r.Coefficients); err != nil {
+		return nil, err
+	}
+	if err := bad("residual", r.Residual); err != nil {
+		return nil, err
+	}
+	for k, s := range r.Steps {
+		if err := bad(fmt.Sprintf("step %d: correlation, step size, residual norm", k), []float64{s.Correlation, s.StepSize, s.ResidualNorm}); err != nil {
+			return nil, err
+		}
+		if err := bad(fmt.Sprintf("step %d: coefficient", k), s.Coefficients); err != nil {
+			return nil, err
+		}
+	}
+	return r, nil
+}
+
 // iterateCopy returns a copy of coef for a Step, or nil when iterates are dropped.
 func iterateCopy(opts Options, coef []float64) []float64 {
 	if opts.DropIterates {
