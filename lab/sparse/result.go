@@ -177,6 +177,9 @@ func (r *Result) finished(op string) (*Result, error) {
 		}
 		return nil
 	}
+	if err := bad("‖y‖", []float64{r.SignalNorm}); err != nil {
+		return nil, err
+	}
 	if err := bad("coefficient", r.Coefficients); err != nil {
 		return nil, err
 	}
