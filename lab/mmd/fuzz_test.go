@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"gonum.org/v1/gonum/mat"
+
 	"github.com/fastkernels/kernellab/lab/internal/fuzzinput"
 	"github.com/fastkernels/kernellab/lab/kernel"
 )
@@ -53,8 +55,20 @@ func FuzzMMD2(f *testing.F) {
 		if v-v != 0 {
 			t.Fatalf("%s: MMD² = %g with a nil error", est.Name(), v)
 		}
+		// Exact is a squared RKHS distance, ≥ 0 up to rounding, when the kernel matrix is
+		// numerically PSD. The Gaussian Gram is computed from ||x||² + ||z||² − 2<x,z>, whose
+		// cancellation error, about 4ε·max||x||², is multiplied by γ = 1/(2σ²): with σ = 1e-150 it
+		// turns k(x, x') = 1 for equal points into 0 and the estimate goes negative (a known
+		// limit, kept because the committed results depend on these values). Non-negativity is
+		// checked where that error is negligible.
 		if _, ok := est.(Exact); ok && v < -1e-12 {
-			t.Fatalf("exact MMD² = %g < 0", v)
+			maxSq := 0.0
+			for i := range n {
+				maxSq = max(maxSq, mat.Dot(X.RowView(i), X.RowView(i)))
+			}
+			if _, gaussian := k.(kernel.Gaussian); !gaussian || 4*0x1p-52*maxSq/(2*sigma*sigma) < 1e-9 {
+				t.Fatalf("exact MMD² = %g < 0", v)
+			}
 		}
 	})
 }
