@@ -1,6 +1,7 @@
 package factor
 
 import (
+	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
@@ -13,6 +14,20 @@ import (
 // failure happened ("FitPCA", "X").
 func denseCopy(op, name string, m mat.Matrix) (*mat.Dense, error) {
 	return matcheck.DenseCopy("factor: "+op, name, m)
+}
+
+// finiteResult returns an error when the computed matrix r holds a NaN or ±Inf: the inputs were
+// finite but too large for the computation (an overflow), which the caller should rescale.
+func finiteResult(op string, r *mat.Dense) error {
+	rows, _ := r.Dims()
+	for i := range rows {
+		for j, v := range r.RawRowView(i) {
+			if v-v != 0 {
+				return fmt.Errorf("factor: %s: entry [%d,%d] of the result is %g: the computation overflows on these inputs; rescale them", op, i, j, v)
+			}
+		}
+	}
+	return nil
 }
 
 // fixSigns flips the columns of v so that the first entry of largest magnitude in each is

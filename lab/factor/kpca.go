@@ -122,6 +122,9 @@ const transformBlockElements = 1 << 18
 // Cost: O(m·n·(d + c)) time, O(m·(d + c) + n·d) memory plus one block of at most 2 MiB.
 func (m *KernelPCA) Transform(X mat.Matrix) (*mat.Dense, error) {
 	const op = "KernelPCA.Transform"
+	if m == nil || m.train == nil {
+		return nil, fmt.Errorf("factor: %s: the model is not fitted (make it with FitKernelPCA)", op)
+	}
 	x, err := denseCopy(op, "X", X)
 	if err != nil {
 		return nil, err
@@ -156,13 +159,27 @@ func (m *KernelPCA) Transform(X mat.Matrix) (*mat.Dense, error) {
 		}
 		out.Slice(lo, hi, 0, c).(*mat.Dense).Mul(&block, m.alphas)
 	}
+	if err := finiteResult(op, out); err != nil {
+		return nil, err
+	}
 	return out, nil
 }
 
 // Eigenvalues returns a copy of the c leading eigenvalues λ_j of the centred Gram matrix, in
 // decreasing order (divide by n-1 for the variance along each component, as PCA reports it).
-func (m *KernelPCA) Eigenvalues() []float64 { return append([]float64(nil), m.eigenvalues...) }
+func (m *KernelPCA) Eigenvalues() []float64 {
+	if m == nil {
+		return nil
+	}
+	return append([]float64(nil), m.eigenvalues...)
+}
 
 // TrainingProjections returns a copy of the n×c projections √λ_j (v_j)_i of the training points,
 // computed at fit time without a cross-kernel (scikit-learn's fit_transform).
-func (m *KernelPCA) TrainingProjections() *mat.Dense { return mat.DenseCopyOf(m.projections) }
+// It is nil for a model not made by FitKernelPCA.
+func (m *KernelPCA) TrainingProjections() *mat.Dense {
+	if m == nil || m.projections == nil {
+		return nil
+	}
+	return mat.DenseCopyOf(m.projections)
+}

@@ -2,6 +2,7 @@ package factor
 
 import (
 	"fmt"
+	"math"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -60,6 +61,11 @@ func FitPCA(X mat.Matrix, components int) (*PCA, error) {
 	for j := range variance {
 		variance[j] = s[j] * s[j] / float64(n-1)
 	}
+	for j, v := range variance {
+		if math.IsInf(v, 0) || math.IsNaN(v) {
+			return nil, fmt.Errorf("factor: %s: the variance along component %d overflows (%g); rescale X", op, j+1, v)
+		}
+	}
 	return &PCA{mean: mean, components: comp, variance: variance}, nil
 }
 
@@ -68,6 +74,9 @@ func FitPCA(X mat.Matrix, components int) (*PCA, error) {
 // Cost: O(m·d·c) time, O(m·(d + c)) memory.
 func (m *PCA) Transform(X mat.Matrix) (*mat.Dense, error) {
 	const op = "PCA.Transform"
+	if m == nil || m.components == nil {
+		return nil, fmt.Errorf("factor: %s: the model is not fitted (make it with FitPCA)", op)
+	}
 	x, err := denseCopy(op, "X", X)
 	if err != nil {
 		return nil, err
@@ -84,13 +93,27 @@ func (m *PCA) Transform(X mat.Matrix) (*mat.Dense, error) {
 	}
 	var out mat.Dense
 	out.Mul(x, m.components)
+	if err := finiteResult(op, &out); err != nil {
+		return nil, err
+	}
 	return &out, nil
 }
 
 // Components returns a copy of the d×c matrix whose orthonormal columns are the principal
 // directions, by decreasing variance (scikit-learn's components_ transposed).
-func (m *PCA) Components() *mat.Dense { return mat.DenseCopyOf(m.components) }
+// It is nil for a model not made by FitPCA.
+func (m *PCA) Components() *mat.Dense {
+	if m == nil || m.components == nil {
+		return nil
+	}
+	return mat.DenseCopyOf(m.components)
+}
 
 // ExplainedVariance returns a copy of the variances s_j²/(n-1) of the training data along the
 // components, in decreasing order.
-func (m *PCA) ExplainedVariance() []float64 { return append([]float64(nil), m.variance...) }
+func (m *PCA) ExplainedVariance() []float64 {
+	if m == nil {
+		return nil
+	}
+	return append([]float64(nil), m.variance...)
+}

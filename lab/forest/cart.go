@@ -86,6 +86,9 @@ func checkGrowth(op string, maxFeatures, maxDepth, minLeaf, d, defaultFeatures i
 // Time O(depth + d) (x is checked for finite values). It returns an error when len(x) differs
 // from the number of training columns or x has a non-finite entry.
 func (t *Tree) Predict(x []float64) (float64, error) {
+	if t == nil || len(t.nodes) == 0 {
+		return 0, fmt.Errorf("forest: Tree.Predict: the tree has no nodes (make it with FitTree or Fit)")
+	}
 	if len(x) != t.d {
 		return 0, fmt.Errorf("forest: Tree.Predict: len(x) = %d, want the %d columns of the training data", len(x), t.d)
 	}

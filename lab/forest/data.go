@@ -25,7 +25,8 @@ type trainingSet struct {
 // maxRows is the largest number of training rows: node indices (up to 2n − 1) are int32.
 const maxRows = 1 << 30
 
-// newTrainingSet validates the task, X and y for operation op and ranks the features:
+// newTrainingSet validates the task, X and y (finite, with (n²·max|y|)² finite) for operation op
+// and ranks the features:
 // O(d·n log n) time, 4·n·d bytes of ranks plus at most 8·n·d of distinct values (and a
 // temporary dense copy of X when X is not a *mat.Dense).
 func newTrainingSet(op string, task Task, X mat.Matrix, y []float64) (*trainingSet, error) {
@@ -43,6 +44,7 @@ func newTrainingSet(op string, task Task, X mat.Matrix, y []float64) (*trainingS
 	if len(y) != n {
 		return nil, fmt.Errorf("forest: %s: len(y) = %d, want the %d rows of X", op, len(y), n)
 	}
+	largest := 0.0
 	for i, v := range y {
 		switch {
 		case math.IsNaN(v) || math.IsInf(v, 0):
@@ -50,6 +52,12 @@ func newTrainingSet(op string, task Task, X mat.Matrix, y []float64) (*trainingS
 		case task == Classification && v != -1 && v != 1:
 			return nil, fmt.Errorf("forest: %s: y[%d] = %g, want labels −1 or +1 for Classification", op, i, v)
 		}
+		largest = max(largest, math.Abs(v))
+	}
+	// The split criteria square weighted sums of targets, whose weights (bootstrap counts) reach
+	// n: (n·n·max|y|)² must be finite.
+	if bound := float64(n) * float64(n) * largest; !(bound*bound < math.MaxFloat64) {
+		return nil, fmt.Errorf("forest: %s: max|y| = %g is too large for %d rows: the split criteria, squares of sums of up to n² targets, would overflow; rescale y", op, largest, n)
 	}
 	set := &trainingSet{
 		n:        n,

@@ -7,6 +7,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/fastkernels/kernellab/lab/internal/memlimit"
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
 )
 
@@ -72,6 +73,10 @@ func Fit(rng *rand.Rand, task Task, X mat.Matrix, y []float64, opts Options) (*F
 	if trees == 0 {
 		trees = defaultTrees
 	}
+	// A seed and a pointer per tree at least (the trees' nodes come on top).
+	if err := memlimit.Check("forest: "+op, fmt.Sprintf("%d trees", trees), 16, trees); err != nil {
+		return nil, err
+	}
 	seeds := make([]uint64, trees)
 	for t := range seeds {
 		seeds[t] = rng.Uint64()
@@ -110,8 +115,13 @@ func (f *Forest) Task() Task { return f.task }
 // Size returns the number of trees.
 func (f *Forest) Size() int { return len(f.trees) }
 
-// Tree returns tree i, for i in [0, Size()); like indexing a slice, it panics otherwise.
-func (f *Forest) Tree(i int) *Tree { return f.trees[i] }
+// Tree returns tree i, for i in [0, Size()), and nil otherwise.
+func (f *Forest) Tree(i int) *Tree {
+	if f == nil || i < 0 || i >= len(f.trees) {
+		return nil
+	}
+	return f.trees[i]
+}
 
 // TreePredictions returns the n×T matrix whose column t holds tree t's predictions on the rows
 // of X (n×d, d the number of training columns): the matrix the thesis's chapter 6 prunes with
@@ -124,6 +134,9 @@ func (f *Forest) TreePredictions(X mat.Matrix) (*mat.Dense, error) {
 	}
 	n, _ := dense.Dims()
 	T := len(f.trees)
+	if err := memlimit.Check("forest: TreePredictions", fmt.Sprintf("the %d×%d prediction matrix", n, T), 8, n, T); err != nil {
+		return nil, err
+	}
 	out := mat.NewDense(n, T, nil)
 	raw := out.RawMatrix()
 	_ = parallel.Blocks(n, predictionBlockRows(n), func(_, lo, hi int) error {
@@ -172,6 +185,9 @@ func (f *Forest) Predict(X mat.Matrix) ([]float64, error) {
 // checkPoints validates the points X of operation op: finite, with the training's number of
 // columns; it returns them as a *mat.Dense.
 func (f *Forest) checkPoints(op string, X mat.Matrix) (*mat.Dense, error) {
+	if f == nil || len(f.trees) == 0 {
+		return nil, fmt.Errorf("forest: %s: the forest has no trees (make it with Fit)", op)
+	}
 	dense, err := finiteDense(op, "X", X)
 	if err != nil {
 		return nil, err

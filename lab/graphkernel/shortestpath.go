@@ -12,6 +12,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/fastkernels/kernellab/lab/dataset/format"
+	"github.com/fastkernels/kernellab/lab/internal/memlimit"
 )
 
 // Triple identifies a shortest path by the labels of its end nodes and its length in edges: the
@@ -41,7 +42,42 @@ type Histogram struct {
 
 // Dot returns Σ_t h_t o_t, the (unnormalised) shortest-path kernel between the graphs of h and o.
 // It merges the two sorted lists: time O(len(h.Paths) + len(o.Paths)).
-func (h Histogram) Dot(o Histogram) float64 {
+//
+// Errors: a histogram whose Paths and Counts have different lengths, whose Paths are not distinct
+// and increasing, or whose Counts are not finite and ≥ 0 (PathHistogram and
+// ShortestPath.Histogram always give valid ones), and a sum that overflows.
+func (h Histogram) Dot(o Histogram) (float64, error) {
+	if err := h.check("h"); err != nil {
+		return 0, err
+	}
+	if err := o.check("o"); err != nil {
+		return 0, err
+	}
+	s := h.dot(o)
+	if math.IsInf(s, 0) {
+		return 0, fmt.Errorf("graphkernel: Histogram.Dot: the sum overflows")
+	}
+	return s, nil
+}
+
+// check validates a histogram given to Dot.
+func (h Histogram) check(name string) error {
+	if len(h.Paths) != len(h.Counts) {
+		return fmt.Errorf("graphkernel: Histogram.Dot: %s has %d paths but %d counts, want one count per path", name, len(h.Paths), len(h.Counts))
+	}
+	for i, c := range h.Counts {
+		if !(c >= 0) || math.IsInf(c, 0) {
+			return fmt.Errorf("graphkernel: Histogram.Dot: %s.Counts[%d] = %g, want a finite count ≥ 0", name, i, c)
+		}
+		if i > 0 && compareTriples(h.Paths[i-1], h.Paths[i]) >= 0 {
+			return fmt.Errorf("graphkernel: Histogram.Dot: %s.Paths[%d] = %v does not follow %v, want distinct triples in increasing order", name, i, h.Paths[i], h.Paths[i-1])
+		}
+	}
+	return nil
+}
+
+// dot is Dot for valid histograms.
+func (h Histogram) dot(o Histogram) float64 {
 	var s float64
 	i, j := 0, 0
 	for i < len(h.Paths) && j < len(o.Paths) {
@@ -83,6 +119,11 @@ func graphShape(g format.Graph) (int, []int, error) {
 		if e[0] < 0 || e[0] >= n || e[1] < 0 || e[1] >= n {
 			return 0, nil, fmt.Errorf("edge %d (%d, %d) touches a node outside 0..%d", i, e[0], e[1], n-1)
 		}
+	}
+	// Every use needs at least n² values (path lengths or triples): refuse a node count whose
+	// memory cannot be meant before allocating anything of size n.
+	if err := memlimit.Check("graph", fmt.Sprintf("%d nodes (%d×%d path lengths)", n, n, n), 8, n, n); err != nil {
+		return 0, nil, err
 	}
 	labels := g.NodeLabels
 	if labels == nil {
@@ -140,7 +181,9 @@ func (a adjacency) distancesFrom(source int, dist, queue []int) {
 // edges (entry [u][v]; 0 on the diagonal), with -1 for pairs that no path joins. It runs a
 // breadth-first search from every node: time O(n(n + |E|)), memory O(n²).
 //
-// Errors: an edge to a node outside the graph, node labels and attributes of different lengths.
+// Errors: an edge to a node outside the graph, node labels and attributes of different lengths,
+// an n×n matrix above the allocation limit (lab/internal/memlimit; a graph whose only edge names
+// node 200000 has n = 200001).
 func ShortestPathLengths(g format.Graph) ([][]int, error) {
 	n, _, err := graphShape(g)
 	if err != nil {
@@ -158,13 +201,16 @@ func ShortestPathLengths(g format.Graph) ([][]int, error) {
 
 // PathHistogram returns g's histogram of shortest-path triples (start label, end label, length)
 // over the ordered pairs of distinct nodes that a path joins. Time O(n(n + |E|) + n² log n),
-// memory O(n²).
+// memory O(n²): 24 bytes per ordered pair of nodes, checked against the allocation limit.
 //
 // Errors as for ShortestPathLengths.
 func PathHistogram(g format.Graph) (Histogram, error) {
 	n, labels, err := graphShape(g)
 	if err != nil {
 		return Histogram{}, fmt.Errorf("graphkernel: PathHistogram: %w", err)
+	}
+	if err := memlimit.Check("graphkernel: PathHistogram", fmt.Sprintf("the triples of the %d×%d ordered pairs of nodes", n, max(0, n-1)), 24, n, max(0, n-1)); err != nil {
+		return Histogram{}, err
 	}
 	adj := newAdjacency(n, g.Edges)
 	dist := make([]int, n)
@@ -225,7 +271,7 @@ func NewShortestPath(graphs []format.Graph, opts Options) (*ShortestPath, error)
 		k.hists[i], errs[i] = PathHistogram(graphs[i])
 		k.scale[i] = 1
 		if opts.Normalise {
-			if self := k.hists[i].Dot(k.hists[i]); self > 0 {
+			if self := k.hists[i].dot(k.hists[i]); self > 0 {
 				k.scale[i] = 1 / math.Sqrt(self)
 			} else {
 				k.scale[i] = 0
@@ -336,8 +382,11 @@ func (k *ShortestPath) checkIndices(name string, idx []int) error {
 }
 
 // Gram returns the n×n kernel matrix of all the graphs, rows computed on all cores. Memory: the
-// n×n result.
+// n×n result. It is nil for the zero ShortestPath (one not made by NewShortestPath).
 func (k *ShortestPath) Gram() *mat.SymDense {
+	if k == nil || len(k.hists) == 0 {
+		return nil
+	}
 	n := len(k.hists)
 	gram := mat.NewSymDense(n, nil)
 	raw := gram.RawSymmetric()

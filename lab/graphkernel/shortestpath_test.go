@@ -213,7 +213,7 @@ func TestKernelBruteForce(t *testing.T) {
 			}
 		}
 	}
-	if h, ok := plain.Histogram(2); !ok || h.Dot(h) != brute(2, 2) {
+	if h, ok := plain.Histogram(2); !ok || must(h.Dot(h)) != brute(2, 2) {
 		t.Errorf("Histogram(2) = %v, %v", h, ok)
 	}
 }
@@ -312,7 +312,7 @@ func TestMUTAG(t *testing.T) {
 	gn := kn.Gram()
 	for i := range 188 {
 		h, _ := k.Histogram(i)
-		if d := gram.At(i, i); d <= 0 || d != h.Dot(h) {
+		if d := gram.At(i, i); d <= 0 || d != must(h.Dot(h)) {
 			t.Errorf("k(%d,%d) = %g", i, i, d)
 		}
 		if d := gn.At(i, i); math.Abs(d-1) > 1e-14 {

@@ -15,8 +15,8 @@ import (
 // 2(mean ||x||² - ||mean x||²), which is computed in the centred form 2 Σ_l (1/n) Σ_i (x_il - x̄_l)²
 // to avoid cancellation. Use it as NewGaussian(math.Sqrt(σ²)).
 //
-// Errors: nil or empty X, NaN or ±Inf, and a zero result (all rows identical), which is no
-// usable bandwidth. Memory: O(d).
+// Errors: nil or empty X, NaN or ±Inf, a zero result (all rows identical), which is no usable
+// bandwidth, and an infinite one (coordinates so large that the squares overflow). Memory: O(d).
 func MeanSquaredDistance(X mat.Matrix) (float64, error) {
 	x, err := rowsOf("MeanSquaredDistance", "X", X)
 	if err != nil {
@@ -39,6 +39,9 @@ func MeanSquaredDistance(X mat.Matrix) (float64, error) {
 		}
 	}
 	sigma2 := 2 * sum / float64(x.n)
+	if math.IsInf(sigma2, 0) || math.IsNaN(sigma2) {
+		return 0, fmt.Errorf("kernel: MeanSquaredDistance: the mean squared distance overflows (%g); rescale X", sigma2)
+	}
 	if sigma2 == 0 {
 		return 0, errors.New("kernel: MeanSquaredDistance: all rows of X are identical, so the mean squared distance is 0")
 	}
@@ -57,7 +60,8 @@ func ThesisGaussian(X mat.Matrix) (Gaussian, float64, error) {
 }
 
 // ThesisRidge returns the ridge rule of the thesis (§3.3), λ = 1 / mean_i ||x_i|| (Euclidean
-// norms of the rows of X). Errors: nil or empty X, NaN or ±Inf, all rows zero. Memory: O(1).
+// norms of the rows of X). Errors: nil or empty X, NaN or ±Inf, all rows zero, norms so large
+// that their sum overflows (λ would be 0). Memory: O(1).
 func ThesisRidge(X mat.Matrix) (float64, error) {
 	x, err := rowsOf("ThesisRidge", "X", X)
 	if err != nil {
@@ -69,6 +73,9 @@ func ThesisRidge(X mat.Matrix) (float64, error) {
 	}
 	if sum == 0 {
 		return 0, errors.New("kernel: ThesisRidge: every row of X is zero, so 1/mean||x|| is infinite")
+	}
+	if math.IsInf(sum, 0) {
+		return 0, errors.New("kernel: ThesisRidge: the row norms overflow, so 1/mean||x|| is 0; rescale X")
 	}
 	return float64(x.n) / sum, nil
 }
@@ -83,7 +90,7 @@ const MedianSubsample = 1000
 // pairs the two middle distances are averaged.
 //
 // Errors: nil X, fewer than 2 rows, NaN or ±Inf, nil rng when it is needed, and a zero median
-// (half the pairs coincide). Memory: O(n) indices plus MedianSubsample²/2 distances.
+// (half the pairs coincide) or an infinite one (distances that overflow). Memory: O(n) indices plus MedianSubsample²/2 distances.
 func MedianHeuristic(X mat.Matrix, rng *rand.Rand) (float64, error) {
 	x, err := rowsOf("MedianHeuristic", "X", X)
 	if err != nil {
@@ -125,6 +132,9 @@ func MedianHeuristic(X mat.Matrix, rng *rand.Rand) (float64, error) {
 	median := dists[mid]
 	if len(dists)%2 == 0 {
 		median = (dists[mid-1] + dists[mid]) / 2
+	}
+	if math.IsInf(median, 0) {
+		return 0, errors.New("kernel: MedianHeuristic: the median pairwise distance overflows; rescale X")
 	}
 	if median == 0 {
 		return 0, errors.New("kernel: MedianHeuristic: the median pairwise distance is 0 (at least half the pairs of rows coincide)")

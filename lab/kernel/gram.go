@@ -21,7 +21,10 @@ import (
 // (GEMM, so OpenBLAS when lab/blas is built with it) and the exp through ExpNonPositive. The
 // result does not depend on the number of goroutines, and Cross(k, X, X) equals it exactly.
 //
-// Errors: nil or empty X, NaN or ±Inf in X, invalid kernel parameters. Memory: the n×n result
+// Errors: nil or empty X, NaN or ±Inf in X, invalid kernel parameters, rows whose squared norms
+// exceed MaxFloat64/4 for the Gaussian kernel (the expansion ||x||² + ||z||² − 2<x,z> would
+// overflow), and a non-finite kernel value (a polynomial or linear kernel that overflows, a
+// user kernel that returns NaN), found by one pass over the result. Memory: the n×n result
 // (8n² bytes, so prefer Cross on blocks of rows above a few thousand points) plus O(nd).
 func Gram(k Kernel, X mat.Matrix) (*mat.SymDense, error) {
 	var dst mat.SymDense
@@ -33,7 +36,8 @@ func Gram(k Kernel, X mat.Matrix) (*mat.SymDense, error) {
 
 // GramInto writes K(X, X) into dst, which must be n×n or empty (then it is resized), so that
 // repeated Gram matrices of one size reuse one buffer. Errors as for Gram, plus a dst of the
-// wrong size; on error dst is left unchanged.
+// wrong size; on an error of the arguments dst is left unchanged, on a non-finite kernel value
+// its contents are unspecified.
 func GramInto(dst *mat.SymDense, k Kernel, X mat.Matrix) error {
 	return gramInto("GramInto", dst, k, X)
 }
@@ -51,9 +55,12 @@ func gramInto(op string, dst *mat.SymDense, k Kernel, X mat.Matrix) error {
 	} else if n := dst.SymmetricDim(); n != x.n {
 		return fmt.Errorf("kernel: %s: destination is %d×%d, want %d×%d", op, n, n, x.n, x.n)
 	}
+	if err := checkGaussianNorms(op, k, x, x); err != nil {
+		return err
+	}
 	raw := dst.RawSymmetric()
 	fillBlocks(k, x, x, raw.Data, raw.Stride, true)
-	return nil
+	return checkFiniteOutput(op, k, raw.Data, raw.Stride, x.n, x.n, true)
 }
 
 // Cross returns K(X, Z), the n×m matrix of k(x_i, z_j) between the rows of X (n×d) and of Z
@@ -61,8 +68,8 @@ func gramInto(op string, dst *mat.SymDense, k Kernel, X mat.Matrix) error {
 // kernels, results independent of the number of goroutines). When Z is the same matrix as X
 // (same storage) the result is Gram's, made full: exactly symmetric, with half the work.
 //
-// Errors: nil or empty inputs, NaN or ±Inf, different column counts, invalid kernel parameters.
-// Memory: the n×m result plus O((n+m)d).
+// Errors: nil or empty inputs, NaN or ±Inf, different column counts, invalid kernel parameters,
+// and the overflows of Gram. Memory: the n×m result plus O((n+m)d).
 func Cross(k Kernel, X, Z mat.Matrix) (*mat.Dense, error) {
 	var dst mat.Dense
 	if err := crossInto("Cross", &dst, k, X, Z); err != nil {
@@ -73,8 +80,8 @@ func Cross(k Kernel, X, Z mat.Matrix) (*mat.Dense, error) {
 
 // CrossInto writes K(X, Z) into dst, which must be n×m or empty (then it is resized), so hot
 // loops can reuse one buffer: allocating and first touching large matrices is slow. dst must not
-// share memory with X or Z. Errors as for Cross, plus a dst of the wrong shape; on error dst is
-// left unchanged.
+// share memory with X or Z. Errors as for Cross, plus a dst of the wrong shape; on an error of
+// the arguments dst is left unchanged, on a non-finite kernel value its contents are unspecified.
 func CrossInto(dst *mat.Dense, k Kernel, X, Z mat.Matrix) error {
 	return crossInto("CrossInto", dst, k, X, Z)
 }
@@ -100,15 +107,67 @@ func crossInto(op string, dst *mat.Dense, k Kernel, X, Z mat.Matrix) error {
 	} else if r, c := dst.Dims(); r != x.n || c != z.n {
 		return fmt.Errorf("kernel: %s: destination is %d×%d, want %d×%d", op, r, c, x.n, z.n)
 	}
+	if err := checkGaussianNorms(op, k, x, z); err != nil {
+		return err
+	}
 	raw := dst.RawMatrix()
 	if sameInput {
 		// Cross(k, X, X) is Gram(k, X): computed as such and mirrored, so that it is exactly
 		// symmetric and equal to Gram whatever the BLAS does with the order of its sums.
 		fillBlocks(k, x, x, raw.Data, raw.Stride, true)
+		if err := checkFiniteOutput(op, k, raw.Data, raw.Stride, x.n, x.n, true); err != nil {
+			return err
+		}
 		mirrorUpper(raw.Data, raw.Stride, x.n)
 		return nil
 	}
 	fillBlocks(k, x, z, raw.Data, raw.Stride, false)
+	return checkFiniteOutput(op, k, raw.Data, raw.Stride, x.n, z.n, false)
+}
+
+// maxGaussianSqNorm is the largest squared row norm the Gaussian kernel accepts: below it,
+// ||x||² + ||z||² − 2<x,z> cannot overflow (|<x,z>| ≤ ||x||·||z||), so every value is in [0, 1].
+const maxGaussianSqNorm = math.MaxFloat64 / 4
+
+// checkGaussianNorms refuses, for the Gaussian kernel, rows whose squared norm overflows the
+// expansion of the squared distance (Inf − Inf gave NaN). O(n d), and the norms are needed anyway.
+func checkGaussianNorms(op string, k Kernel, x, z *rows) error {
+	if _, ok := k.(Gaussian); !ok {
+		return nil
+	}
+	for _, r := range []*rows{x, z} {
+		r.needSqNorms()
+		for i, v := range r.sqNorms {
+			if !(v <= maxGaussianSqNorm) {
+				return fmt.Errorf("kernel: %s: row %d has squared norm %g, above MaxFloat64/4 = %g, where the Gaussian kernel's ||x||² + ||z||² − 2<x,z> overflows; centre or rescale the data",
+					op, i, v, maxGaussianSqNorm)
+			}
+		}
+	}
+	return nil
+}
+
+// checkFiniteOutput scans the n×m result (row-major, stride ld; its upper triangle when upper)
+// for a NaN or ±Inf, which only the polynomial and linear kernels (overflow) and kernels defined
+// elsewhere can produce from finite inputs: the Gaussian and Laplace values are in [0, 1]. The
+// scan costs O(nm), against O(nmd) for computing the result.
+func checkFiniteOutput(op string, k Kernel, data []float64, ld, n, m int, upper bool) error {
+	switch k.(type) {
+	case Gaussian, Laplace:
+		return nil
+	}
+	for i := range n {
+		j0 := 0
+		if upper {
+			j0 = i
+		}
+		for j, v := range data[i*ld+j0 : i*ld+m] {
+			if v-v != 0 { // NaN or ±Inf
+				return fmt.Errorf("kernel: %s: k(x_%d, z_%d) = %g with kernel %s: the kernel is not finite on these inputs (overflow or an invalid value); rescale the data or change the kernel's parameters",
+					op, i, j0+j, v, k.Name())
+			}
+		}
+	}
 	return nil
 }
 
@@ -129,7 +188,8 @@ func mirrorUpper(data []float64, ld, n int) {
 }
 
 // Diagonal returns k(x_i, x_i) for the rows of X: the diagonal of Gram without forming it (1 for
-// the Gaussian and Laplace kernels). Errors as for Gram. Memory: O(n).
+// the Gaussian and Laplace kernels). Errors as for Gram (a non-finite k(x_i, x_i) included).
+// Memory: O(n).
 func Diagonal(k Kernel, X mat.Matrix) ([]float64, error) {
 	k, x, err := kernelAndRows("Diagonal", k, X)
 	if err != nil {
@@ -148,6 +208,9 @@ func Diagonal(k Kernel, X mat.Matrix) ([]float64, error) {
 		default:
 			diag[i] = k.Eval(xi, xi)
 		}
+	}
+	if err := checkFiniteOutput("Diagonal", k, diag, 1, len(diag), 1, false); err != nil {
+		return nil, err
 	}
 	return diag, nil
 }

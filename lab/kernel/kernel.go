@@ -26,7 +26,9 @@ func NewGaussian(sigma float64) (Gaussian, error) {
 	return g, g.validate()
 }
 
-// Gamma returns γ = 1/(2σ²), the parametrisation scikit-learn and the RFF sampler use.
+// Gamma returns γ = 1/(2σ²), the parametrisation scikit-learn and the RFF sampler use. Like Eval
+// it does not validate σ: it is +Inf for the zero Gaussian and NaN for σ = NaN (NewGaussian
+// refuses both).
 func (g Gaussian) Gamma() float64 { return 1 / (2 * g.Sigma * g.Sigma) }
 
 // Eval returns exp(-γ ||x-z||²).
@@ -56,7 +58,8 @@ func (g Gaussian) validate() error {
 // whose random features are products of Cauchy variables), bandwidth Sigma = σ > 0.
 type Laplace struct{ Sigma float64 }
 
-// NewLaplace returns the Laplace kernel of bandwidth sigma, which must be > 0 and finite.
+// NewLaplace returns the Laplace kernel of bandwidth sigma, which must be > 0 and finite, with
+// 1/σ finite (a subnormal σ would make 0·(1/σ) = NaN on the diagonal).
 func NewLaplace(sigma float64) (Laplace, error) {
 	l := Laplace{Sigma: sigma}
 	return l, l.validate()
@@ -78,8 +81,8 @@ func (l Laplace) Eval(x, z []float64) float64 {
 func (l Laplace) Name() string { return fmt.Sprintf("laplace(sigma=%g)", l.Sigma) }
 
 func (l Laplace) validate() error {
-	if !(l.Sigma > 0) || math.IsInf(l.Sigma, 0) {
-		return fmt.Errorf("kernel: Laplace bandwidth sigma = %g, want a finite value > 0", l.Sigma)
+	if !(l.Sigma > 0) || math.IsInf(l.Sigma, 0) || math.IsInf(1/l.Sigma, 0) {
+		return fmt.Errorf("kernel: Laplace bandwidth sigma = %g, want a finite value > 0 (with 1/σ finite)", l.Sigma)
 	}
 	return nil
 }

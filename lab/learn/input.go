@@ -1,6 +1,8 @@
 package learn
 
 import (
+	"fmt"
+
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/fastkernels/kernellab/lab/internal/matcheck"
@@ -11,6 +13,17 @@ import (
 // failure happened ("KMeans", "X").
 func denseCopy(op, name string, m mat.Matrix) (*mat.Dense, error) {
 	return matcheck.DenseCopy("learn: "+op, name, m)
+}
+
+// finiteOutput returns an error when a computed result v holds a NaN or ±Inf: the inputs were
+// finite but too large for the computation (an overflow), which the caller should rescale.
+func finiteOutput(op, what string, v []float64) error {
+	for i, x := range v {
+		if x-x != 0 {
+			return fmt.Errorf("learn: %s: %s[%d] = %g: the computation overflows on these inputs; rescale them", op, what, i, x)
+		}
+	}
+	return nil
 }
 
 // checkFinite returns an error naming the first NaN or ±Inf of v.

@@ -52,7 +52,8 @@ type KMeansResult struct {
 //
 // rng drives the seeding only, so the result is a function of (rng state, X, k, opts); the
 // assignment step runs on GOMAXPROCS goroutines over row blocks and does not change the result.
-// Errors: nil rng, nil/empty X, NaN or ±Inf in X, k < 1 or k > n, negative or NaN options.
+// Errors: nil rng, nil/empty X, NaN or ±Inf in X, k < 1 or k > n, negative or NaN options,
+// coordinates so large that the distances or the inertia overflow.
 // Cost: O(n·k·d) time per iteration and per seeding; memory O(n·d + k·d) (X is copied).
 func KMeans(rng *rand.Rand, X mat.Matrix, k int, opts KMeansOptions) (*KMeansResult, error) {
 	if rng == nil {
@@ -78,6 +79,12 @@ func KMeans(rng *rand.Rand, X mat.Matrix, k int, opts KMeansOptions) (*KMeansRes
 		if run == 0 || r.inertia < best.inertia {
 			best = r
 		}
+	}
+	if best.inertia-best.inertia != 0 {
+		return nil, fmt.Errorf("learn: KMeans: the inertia overflows (%g); rescale X", best.inertia)
+	}
+	if err := finiteOutput("KMeans", "centroid coordinate", best.centroids); err != nil {
+		return nil, err
 	}
 	return &KMeansResult{
 		Centroids:  mat.NewDense(k, d, best.centroids),

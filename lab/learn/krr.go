@@ -102,6 +102,9 @@ func FitKRRScaled(k kernel.Kernel, X mat.Matrix, y []float64, lambda float64, sc
 		}
 		return nil, fmt.Errorf("learn: %s: %w", op, err)
 	}
+	if err := finiteOutput(op, "coefficient", alpha.RawVector().Data); err != nil {
+		return nil, err
+	}
 	return &KRR{kernel: k, train: train, alpha: alpha.RawVector().Data}, nil
 }
 
@@ -115,6 +118,9 @@ const predictBlockElements = 1 << 18
 // Cost: O(m·n·d) time, O(m + n·d) memory plus one block of at most 2 MiB.
 func (m *KRR) Predict(X mat.Matrix) ([]float64, error) {
 	const op = "KRR.Predict"
+	if m == nil || m.train == nil {
+		return nil, fmt.Errorf("learn: %s: the model is not fitted (make it with FitKRR)", op)
+	}
 	x, err := denseCopy(op, "X", X)
 	if err != nil {
 		return nil, err
@@ -135,6 +141,9 @@ func (m *KRR) Predict(X mat.Matrix) ([]float64, error) {
 			return nil, fmt.Errorf("learn: %s: %w", op, err)
 		}
 		mat.NewVecDense(hi-lo, out[lo:hi]).MulVec(&block, alpha)
+	}
+	if err := finiteOutput(op, "prediction", out); err != nil {
+		return nil, err
 	}
 	return out, nil
 }

@@ -13,7 +13,11 @@ func MSE(y, yhat []float64) (float64, error) {
 		diff := v - yhat[i]
 		sum += diff * diff
 	}
-	return sum / float64(len(y)), nil
+	mse := sum / float64(len(y))
+	if err := finiteOutput("MSE", "the mean squared error", []float64{mse}); err != nil {
+		return 0, err
+	}
+	return mse, nil
 }
 
 // Accuracy returns the fraction of i with y_i == yhat_i, the classification score of the

@@ -590,6 +590,9 @@ func (m *SVM) Decision(X mat.Matrix) ([]float64, error) {
 }
 
 func (m *SVM) decision(op string, X mat.Matrix) ([]float64, error) {
+	if m == nil || m.d == 0 {
+		return nil, fmt.Errorf("learn: %s: the model is not fitted (make it with FitSVM)", op)
+	}
 	x, err := denseCopy(op, "X", X)
 	if err != nil {
 		return nil, err
@@ -617,6 +620,9 @@ func (m *SVM) decision(op string, X mat.Matrix) ([]float64, error) {
 		// out[lo:hi] = b + K·coef
 		blas64.Gemv(blas.NoTrans, 1, block.RawMatrix(), blas64.Vector{N: s, Inc: 1, Data: m.coef}, 1,
 			blas64.Vector{N: hi - lo, Inc: 1, Data: out[lo:hi]})
+	}
+	if err := finiteOutput(op, "decision", out); err != nil {
+		return nil, err
 	}
 	return out, nil
 }

@@ -7,6 +7,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/fastkernels/kernellab/lab/internal/isqrt"
+	"github.com/fastkernels/kernellab/lab/internal/memlimit"
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
 	"github.com/fastkernels/kernellab/lab/kernel"
 )
@@ -16,6 +17,67 @@ type DACOptions struct {
 	// BlockSize is m, the largest block of the random partition; 0 means ⌈√n⌉, the thesis's
 	// choice (§3.3.1). m ≥ n gives one block, hence the exact scores.
 	BlockSize int
+	// Blocks, when not nil, is the partition to use instead of a random one: non-empty blocks
+	// of row indices, each of 0..n-1 in exactly one block (DACPartition returns the one DAC
+	// would draw). rng is then not used and may be nil, and BlockSize must be 0. To reuse or
+	// reproduce a partition, or to study a chosen one.
+	Blocks [][]int
+}
+
+// DACPartition returns the random partition DAC(rng, …) draws for n points and block size m (0
+// for ⌈√n⌉): a permutation of 0..n-1 from rng cut into ⌈n/m⌉ consecutive blocks of ⌊n/r⌋ or ⌈n/r⌉
+// points. Given as DACOptions.Blocks it reproduces DAC's scores for the same rng state.
+//
+// Errors: nil rng, n < 1, m < 0, memory above the allocation limit (lab/internal/memlimit).
+func DACPartition(rng *rand.Rand, n, m int) ([][]int, error) {
+	const op = "DACPartition"
+	if rng == nil {
+		return nil, fmt.Errorf("leverage: %s: %w", op, errNilRand)
+	}
+	if n < 1 {
+		return nil, fmt.Errorf("leverage: %s: n = %d, want n ≥ 1", op, n)
+	}
+	return randomPartition(op, rng, n, m)
+}
+
+// randomPartition is DACPartition for a valid rng and n.
+func randomPartition(op string, rng *rand.Rand, n, m int) ([][]int, error) {
+	switch {
+	case m < 0:
+		return nil, fmt.Errorf("leverage: %s: block size %d, want m ≥ 1 (or 0 for ⌈√n⌉)", op, m)
+	case m == 0:
+		m = isqrt.Ceil(n)
+	}
+	m = min(m, n) // one block at most (and no overflow in ⌈n/m⌉)
+	if err := memlimit.Check("leverage: "+op, fmt.Sprintf("a permutation of %d points", n), 8, n); err != nil {
+		return nil, err
+	}
+	return balancedBlocks(rng.Perm(n), m), nil
+}
+
+// checkPartition checks that blocks are non-empty and hold each of 0..n-1 exactly once.
+func checkPartition(op string, blocks [][]int, n int) error {
+	seen := make([]bool, n)
+	count := 0
+	for b, block := range blocks {
+		if len(block) == 0 {
+			return fmt.Errorf("leverage: %s: block %d of the given partition is empty", op, b)
+		}
+		for _, i := range block {
+			if i < 0 || i >= n {
+				return fmt.Errorf("leverage: %s: block %d holds index %d, outside the %d rows of X", op, b, i, n)
+			}
+			if seen[i] {
+				return fmt.Errorf("leverage: %s: index %d appears twice in the given partition", op, i)
+			}
+			seen[i] = true
+			count++
+		}
+	}
+	if count != n {
+		return fmt.Errorf("leverage: %s: the given partition covers %d of the %d rows of X, want all", op, count, n)
+	}
+	return nil
 }
 
 // DAC returns the divide-and-conquer estimates of the ridge leverage scores of the rows of X
@@ -32,11 +94,12 @@ type DACOptions struct {
 // depends on rng but not on the number of goroutines. Cost: O(n m² + n m d) time; memory O(n) for
 // the scores and the permutation plus about m² + m·d floats per core.
 //
-// Errors: nil rng or kernel, nil, empty or non-finite X, λ not finite and > 0, a negative block
-// size, a kernel error, and a block whose K_R + λI is not numerically positive definite.
+// Errors: nil rng (without opts.Blocks) or kernel, nil, empty or non-finite X, λ not finite and
+// > 0, a negative block size, a given partition that is not one of 0..n-1 (or comes with a
+// BlockSize), a kernel error, and a block whose K_R + λI is not numerically positive definite.
 func DAC(rng *rand.Rand, k kernel.Kernel, X mat.Matrix, lambda float64, opts DACOptions) ([]float64, error) {
 	const op = "DAC"
-	if rng == nil {
+	if rng == nil && opts.Blocks == nil {
 		return nil, fmt.Errorf("leverage: %s: %w", op, errNilRand)
 	}
 	x, err := checkInputs(op, k, X, lambda)
@@ -44,14 +107,20 @@ func DAC(rng *rand.Rand, k kernel.Kernel, X mat.Matrix, lambda float64, opts DAC
 		return nil, err
 	}
 	n, _ := x.Dims()
-	m := opts.BlockSize
-	switch {
-	case m < 0:
-		return nil, fmt.Errorf("leverage: %s: block size %d, want m ≥ 1 (or 0 for ⌈√n⌉)", op, m)
-	case m == 0:
-		m = isqrt.Ceil(n)
+	if opts.Blocks != nil {
+		if opts.BlockSize != 0 {
+			return nil, fmt.Errorf("leverage: %s: both a partition and BlockSize = %d given, want one of them", op, opts.BlockSize)
+		}
+		if err := checkPartition(op, opts.Blocks, n); err != nil {
+			return nil, err
+		}
+		return dacScores(op, k, x, lambda, opts.Blocks)
 	}
-	return dacScores(op, k, x, lambda, balancedBlocks(rng.Perm(n), m))
+	blocks, err := randomPartition(op, rng, n, opts.BlockSize)
+	if err != nil {
+		return nil, err
+	}
+	return dacScores(op, k, x, lambda, blocks)
 }
 
 // balancedBlocks splits perm into r = ⌈n/m⌉ consecutive blocks whose sizes differ by at most one.

@@ -20,7 +20,8 @@
 //     uses fewer points on the intermediate levels. O(n s²) time.
 //   - DAC: the thesis's divide-and-conquer RLS (DAC-RLS, Algorithm 2): a random partition into
 //     blocks of m points and the exact scores of each block on its own. O(nm²) time, O(m²) memory
-//     per core; every score is at least the exact one (Corollary 1).
+//     per core; every score is at least the exact one (Corollary 1). The partition can be drawn
+//     apart (DACPartition) and given (DACOptions.Blocks), to reuse or reproduce it.
 //   - Uniform: the RLS of a uniform Nyström approximation with m landmarks (Alaoui and Mahoney
 //     2015), l̂_i = B_i(BᵀB + λI)⁻¹B_iᵀ with BBᵀ = K̃. O(nm²) time; never above the exact score.
 //

@@ -7,6 +7,7 @@ import (
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/fastkernels/kernellab/lab/internal/memlimit"
 	"github.com/fastkernels/kernellab/lab/kernel"
 )
 
@@ -49,6 +50,9 @@ func Exact(k kernel.Kernel, X mat.Matrix, lambda float64, opts ExactOptions) (sc
 	if n > ExactLimit && !opts.Force {
 		return nil, 0, fmt.Errorf("leverage: %s: %d points exceed ExactLimit = %d (an n×n matrix of %.1f GB and O(n³) time); "+
 			"use DAC, Uniform or Recursive, or set ExactOptions.Force", op, n, ExactLimit, 8*float64(n)*float64(n)/1e9)
+	}
+	if err := memlimit.Check("leverage: "+op, fmt.Sprintf("the %d×%d Gram matrix", n, n), 8, n, n); err != nil {
+		return nil, 0, err
 	}
 	gram, err := kernel.Gram(k, x)
 	if err != nil {

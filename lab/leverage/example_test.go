@@ -72,3 +72,19 @@ func ExampleBernoulliSample() {
 	// kept: [0 1]
 	// leverage: BernoulliSample: ρ = 2, want a failure probability in (0, 1)
 }
+
+// DAC's random partition can be drawn apart (DACPartition) and given back (DACOptions.Blocks):
+// the scores are the same as DAC's with the same generator, and a chosen partition can be studied.
+func ExampleDACPartition() {
+	x := mat.NewDense(10, 1, []float64{0, 1, 2, 3, 4, 5, 6, 7, 8, 9})
+	k, _ := kernel.NewGaussian(2)
+	blocks, _ := leverage.DACPartition(rand.New(rand.NewPCG(7, 8)), 10, 4)
+	given, _ := leverage.DAC(nil, k, x, 0.1, leverage.DACOptions{Blocks: blocks})
+	drawn, _ := leverage.DAC(rand.New(rand.NewPCG(7, 8)), k, x, 0.1, leverage.DACOptions{BlockSize: 4})
+	sizes := []int{}
+	for _, b := range blocks {
+		sizes = append(sizes, len(b))
+	}
+	fmt.Println("block sizes", sizes, "- same scores:", fmt.Sprint(given) == fmt.Sprint(drawn))
+	// Output: block sizes [4 3 3] - same scores: true
+}

@@ -13,7 +13,8 @@
 //     from UniformLandmarks, WeightedLandmarks (leverage scores plug in there) or anywhere else.
 //   - RFF (Rahimi and Recht): Φ(x) = √(2/D) cos(ωᵀx + b) with ω drawn from the Fourier transform
 //     of the kernel (Gaussian: normal; Laplace with the l1 norm: product of Cauchy laws) and
-//     b uniform on [0, 2π), or the cos/sin map (1/√D)(cos ωᵀx, sin ωᵀx).
+//     b uniform on [0, 2π), or the cos/sin map (1/√D)(cos ωᵀx, sin ωᵀx). Frequencies and Phases
+//     read a draw back and NewRFF takes given ones, to reuse or reproduce it.
 //   - BestRankK (Eckart–Young), BKA and MEKA work on an explicit n×n Gram matrix or produce one,
 //     for the error figures at moderate n; FrobeniusError measures ||K − ΦΦᵀ||_F blockwise
 //     without forming n×n matrices.
@@ -29,6 +30,7 @@
 //
 // Every random function takes an explicit *rand.Rand, so equal seeds give equal results whatever
 // the number of goroutines. Bad input (NaN, mismatched sizes, more landmarks than points, a rank
-// larger than the landmark count) gives an error, never a panic. The memory each function needs
-// is stated in its documentation.
+// larger than the landmark count, values whose results overflow) gives an error, never a panic or
+// a NaN. The memory each function needs is stated in its documentation; sizes above the
+// allocation limit of lab/internal/memlimit are refused before allocating.
 package lowrank

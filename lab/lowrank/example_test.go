@@ -80,3 +80,21 @@ func ExampleFitMEKA() {
 	// Output:
 	// W is 400×40, L is 40×40, relative Frobenius error 0.07
 }
+
+// A feature map is fixed by its frequencies and phases: read them back and give them to NewRFF to
+// reuse the draw (as with scikit-learn's RBFSampler.random_weights_ and random_offset_), or
+// give frequencies drawn elsewhere.
+func ExampleNewRFF() {
+	drawn, _ := lowrank.NewRFFGaussian(rand.New(rand.NewPCG(5, 6)), 2, 100, 0.5)
+	again, err := lowrank.NewRFF(drawn.Frequencies(), drawn.Phases())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	x := points(3)
+	a, _ := drawn.Transform(x)
+	b, _ := again.Transform(x)
+	r, c := drawn.Frequencies().Dims()
+	fmt.Printf("frequencies %d×%d, %d phases, same features: %v\n", r, c, len(drawn.Phases()), mat.Equal(a, b))
+	// Output: frequencies 2×100, 100 phases, same features: true
+}

@@ -19,10 +19,14 @@ import (
 // core; time O(m²(d + r)).
 //
 // Errors: nil kernel, nil, empty or non-finite X or features, features with a row count other
-// than X's, a subset index out of range or repeated.
+// than X's, a subset index out of range or repeated, non-finite kernel values (kernel.Cross) and
+// sums of squares that overflow.
 func FrobeniusError(k kernel.Kernel, X mat.Matrix, features *mat.Dense, subset []int) (float64, error) {
 	diff2, _, err := frobeniusSums("FrobeniusError", k, X, features, features, subset)
-	return math.Sqrt(diff2), err
+	if err != nil {
+		return 0, err
+	}
+	return math.Sqrt(diff2), nil
 }
 
 // RelativeFrobeniusError returns ||K − ΦΦᵀ||_F / ||K||_F on the rows and columns subset of X,
@@ -36,6 +40,9 @@ func relativeFrobenius(op string, k kernel.Kernel, X mat.Matrix, left, right *ma
 	diff2, kernel2, err := frobeniusSums(op, k, X, left, right, subset)
 	if err != nil {
 		return 0, err
+	}
+	if math.IsInf(kernel2, 0) {
+		return 0, fmt.Errorf("lowrank: %s: ||K||²_F overflows on the subset; rescale the kernel", op)
 	}
 	if kernel2 == 0 {
 		return 0, fmt.Errorf("lowrank: %s: the kernel matrix is zero on the subset, the relative error is undefined", op)
@@ -149,6 +156,9 @@ func frobeniusSums(op string, k kernel.Kernel, X mat.Matrix, left, right *mat.De
 		diff2 += diffSums[t]
 		kernel2 += kernelSums[t]
 	}
+	if math.IsInf(diff2, 0) || math.IsNaN(diff2) {
+		return 0, 0, fmt.Errorf("lowrank: %s: ||K − ΦΦᵀ||²_F overflows (%g); rescale the kernel or the features", op, diff2)
+	}
 	return diff2, kernel2, nil
 }
 
@@ -184,6 +194,9 @@ func RelativeFrobenius(K, approx mat.Symmetric) (float64, error) {
 	}
 	if kernel2 == 0 {
 		return 0, fmt.Errorf("lowrank: %s: K is zero, the relative error is undefined", op)
+	}
+	if math.IsInf(diff2, 0) || math.IsInf(kernel2, 0) {
+		return 0, fmt.Errorf("lowrank: %s: the squared Frobenius norms overflow; rescale K and approx", op)
 	}
 	return math.Sqrt(diff2 / kernel2), nil
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+
+	"github.com/fastkernels/kernellab/lab/internal/memlimit"
 )
 
 var errNilRand = errors.New("nil *rand.Rand (pass an explicit generator, e.g. rand.New(rand.NewPCG(seed, stream)))")
@@ -14,16 +16,24 @@ var errNilRand = errors.New("nil *rand.Rand (pass an explicit generator, e.g. ra
 // Fisher–Yates shuffle: O(s) time, and O(s) memory (only the displaced entries are remembered)
 // unless s ≥ n/4, where a plain array of n indices is cheaper. Both give the same draws.
 //
-// Errors: nil rng, n < 1, s < 1 or s > n.
+// Errors: nil rng, n < 1, s < 1 or s > n, memory above the allocation limit
+// (lab/internal/memlimit: 8n bytes for the array, about 100 bytes per landmark for the map).
 func UniformLandmarks(rng *rand.Rand, n, s int) ([]int, error) {
+	const op = "lowrank: UniformLandmarks"
 	if rng == nil {
-		return nil, fmt.Errorf("lowrank: UniformLandmarks: %w", errNilRand)
+		return nil, fmt.Errorf("%s: %w", op, errNilRand)
 	}
 	if n < 1 || s < 1 || s > n {
-		return nil, fmt.Errorf("lowrank: UniformLandmarks: %d landmarks out of %d points, want 1 ≤ s ≤ n", s, n)
+		return nil, fmt.Errorf("%s: %d landmarks out of %d points, want 1 ≤ s ≤ n", op, s, n)
 	}
 	if 4*s >= n {
+		if err := memlimit.Check(op, fmt.Sprintf("a permutation of %d points", n), 8, n); err != nil {
+			return nil, err
+		}
 		return shuffleDense(rng, n, s), nil
+	}
+	if err := memlimit.Check(op, fmt.Sprintf("%d landmarks", s), 100, s); err != nil {
+		return nil, err
 	}
 	return shuffleSparse(rng, n, s), nil
 }

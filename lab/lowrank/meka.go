@@ -188,6 +188,9 @@ func (o MEKAOptions) resolve(op string) (landmarksPerRank, samplesPerRank int, c
 		return 0, 0, 0, fmt.Errorf("lowrank: %s: LandmarksPerRank = %d, SamplesPerRank = %d, want ≥ 0 (0 = default)",
 			op, o.LandmarksPerRank, o.SamplesPerRank)
 	}
+	if math.IsNaN(o.LinkTolerance) || math.IsInf(o.LinkTolerance, 1) {
+		return 0, 0, 0, fmt.Errorf("lowrank: %s: LinkTolerance = %g, want a number below +Inf (0 = default, < 0 = none)", op, o.LinkTolerance)
+	}
 	landmarksPerRank, samplesPerRank = o.LandmarksPerRank, o.SamplesPerRank
 	if landmarksPerRank == 0 {
 		landmarksPerRank = 2
@@ -199,7 +202,7 @@ func (o MEKAOptions) resolve(op string) (landmarksPerRank, samplesPerRank int, c
 	return landmarksPerRank, samplesPerRank, cutoff, err
 }
 
-// linkFloor is the effective LinkTolerance.
+// linkFloor is the effective LinkTolerance (resolve has refused NaN and +Inf).
 func (o MEKAOptions) linkFloor() float64 {
 	switch {
 	case o.LinkTolerance == 0:

@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/fastkernels/kernellab/lab/internal/memlimit"
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
 )
 
@@ -33,7 +34,8 @@ type RFF struct {
 // N(0, 2γI), seed 001 and scikit-learn's RBFSampler) and b ~ U[0, 2π). The d·D normal draws come
 // first (row by row of ω), then the D phases.
 //
-// Errors: nil rng, d < 1, features < 1, sigma not finite and > 0.
+// Errors: nil rng, d < 1, features < 1, sigma not finite and > 0, a d×features matrix above the
+// allocation limit (lab/internal/memlimit).
 func NewRFFGaussian(rng *rand.Rand, d, features int, sigma float64) (*RFF, error) {
 	if err := checkRFF("NewRFFGaussian", rng, d, features, sigma); err != nil {
 		return nil, err
@@ -70,7 +72,50 @@ func checkRFF(op string, rng *rand.Rand, d, features int, sigma float64) error {
 	case !(sigma > 0) || math.IsInf(sigma, 0) || math.IsInf(1/sigma, 0):
 		return fmt.Errorf("lowrank: %s: bandwidth sigma = %g, want a finite value > 0", op, sigma)
 	}
-	return nil
+	return memlimit.Check("lowrank: "+op, fmt.Sprintf("the %d×%d frequencies", d, features), 8, d+1, features)
+}
+
+// NewRFF returns the feature map with the given frequencies ω (d×D, one column per frequency)
+// and phases b (D values), both copied: to reuse or reproduce a draw (read it back with
+// Frequencies and Phases), or to use frequencies drawn from another spectral density. Like
+// scikit-learn's RBFSampler.random_weights_ and random_offset_.
+//
+// Errors: nil or empty frequencies, NaN or ±Inf in either, len(phases) ≠ D.
+func NewRFF(frequencies mat.Matrix, phases []float64) (*RFF, error) {
+	const op = "NewRFF"
+	omega, err := finiteDense(op, "frequencies", frequencies)
+	if err != nil {
+		return nil, err
+	}
+	_, features := omega.Dims()
+	if len(phases) != features {
+		return nil, fmt.Errorf("lowrank: %s: %d phases for %d frequencies, want one per frequency (column)", op, len(phases), features)
+	}
+	for j, v := range phases {
+		if v-v != 0 {
+			return nil, fmt.Errorf("lowrank: %s: phase %d = %g, want finite values", op, j, v)
+		}
+	}
+	if omega == frequencies {
+		omega = mat.DenseCopyOf(omega)
+	}
+	return &RFF{frequencies: omega, phases: append([]float64(nil), phases...)}, nil
+}
+
+// Frequencies returns a copy of ω (d×D, one column per frequency); nil for the zero RFF.
+func (r *RFF) Frequencies() *mat.Dense {
+	if r == nil || r.frequencies == nil {
+		return nil
+	}
+	return mat.DenseCopyOf(r.frequencies)
+}
+
+// Phases returns a copy of the phases b (D values; TransformCosSin does not use them).
+func (r *RFF) Phases() []float64 {
+	if r == nil {
+		return nil
+	}
+	return append([]float64(nil), r.phases...)
 }
 
 func newRFF(rng *rand.Rand, d, features int, frequency func() float64) *RFF {
@@ -87,7 +132,12 @@ func newRFF(rng *rand.Rand, d, features int, frequency func() float64) *RFF {
 }
 
 // Features returns D, the number of random frequencies.
-func (r *RFF) Features() int { return len(r.phases) }
+func (r *RFF) Features() int {
+	if r == nil {
+		return 0
+	}
+	return len(r.phases)
+}
 
 // Transform returns √(2/D) cos(Xω + b), n×D, for the rows of X (n×d). Errors as for
 // TransformInto.
@@ -102,8 +152,9 @@ func (r *RFF) Transform(X mat.Matrix) (*mat.Dense, error) {
 // TransformInto writes √(2/D) cos(Xω + b) into dst, which must be n×D or empty (then resized),
 // so that loops can reuse one large buffer; dst must not share memory with X. Rows are computed
 // in blocks on all cores: one matrix product (GEMM) and one batched cosine per block.
-// Errors: an RFF not made by NewRFFGaussian or NewRFFLaplace, nil dst, nil or empty X, NaN or
-// ±Inf, X with a column count other than d, a dst of the wrong shape (left unchanged then).
+// Errors: an RFF not made by NewRFF, NewRFFGaussian or NewRFFLaplace, nil dst, nil or empty X,
+// NaN or ±Inf, X with a column count other than d, a dst of the wrong shape (left unchanged
+// then), and ωᵀx so large that it overflows (the cosine of ±Inf is NaN; dst unspecified then).
 func (r *RFF) TransformInto(dst *mat.Dense, X mat.Matrix) error {
 	return r.transformInto("RFF.TransformInto", dst, X, false)
 }
@@ -123,8 +174,8 @@ func (r *RFF) TransformCosSin(X mat.Matrix) (*mat.Dense, error) {
 const rffBlockElements = 1 << 18
 
 func (r *RFF) transformInto(op string, dst *mat.Dense, X mat.Matrix, cosSin bool) error {
-	if r.frequencies == nil {
-		return fmt.Errorf("lowrank: %s: no frequencies drawn (make the RFF with NewRFFGaussian or NewRFFLaplace)", op)
+	if r == nil || r.frequencies == nil {
+		return fmt.Errorf("lowrank: %s: no frequencies drawn (make the RFF with NewRFF, NewRFFGaussian or NewRFFLaplace)", op)
 	}
 	d, features := r.frequencies.Dims()
 	cols := features
@@ -149,6 +200,11 @@ func (r *RFF) transformInto(op string, dst *mat.Dense, X mat.Matrix, cosSin bool
 				sinCosScale(row[:features], row[features:], 1/math.Sqrt(float64(features)))
 			} else {
 				cosShiftScale(row, r.phases, math.Sqrt(2/float64(features)))
+			}
+			for j, v := range row {
+				if v-v != 0 {
+					return fmt.Errorf("lowrank: %s: feature %d of row %d is %g: ωᵀx overflows; rescale X", op, j, i, v)
+				}
 			}
 		}
 		return nil

@@ -34,7 +34,8 @@ func (Block) Name() string { return "block" }
 // block order, so the result does not depend on the number of goroutines.
 //
 // Errors: nil ctx, points or rng, empty samples, an index out of range, a Size of 1 or below 0,
-// a Size greater than the smaller sample, an error of p.Block, cancellation.
+// a Size greater than the smaller sample, an error of p.Block, a non-finite estimate,
+// cancellation.
 func (b Block) MMD2(ctx context.Context, rng *rand.Rand, p Points, x, z []int) (float64, error) {
 	if err := checkSamples("Block", ctx, p, x, z); err != nil {
 		return 0, err
@@ -79,7 +80,7 @@ func (b Block) MMD2(ctx context.Context, rng *rand.Rand, p Points, x, z []int) (
 	for _, e := range estimates {
 		sum += e
 	}
-	return sum / float64(blocks), nil
+	return finiteEstimate("Block", sum/float64(blocks))
 }
 
 // unbiasedMMD2 returns the U-statistic MMD² from the side×side kernel matrix K (row-major) of a

@@ -56,6 +56,15 @@ func checkSamples(op string, ctx context.Context, p Points, x, z []int) error {
 	return checkIndices(op, "z", z, n)
 }
 
+// finiteEstimate returns v, or an error when it is NaN or ±Inf: possible only when the Points
+// give non-finite kernel values (a user implementation) or the values overflow when summed.
+func finiteEstimate(op string, v float64) (float64, error) {
+	if v-v != 0 {
+		return 0, fmt.Errorf("mmd: %s: the estimate is %g: the kernel values of the points are not finite or overflow when summed", op, v)
+	}
+	return v, nil
+}
+
 // checkRNG reports a nil rng as an error.
 func checkRNG(op string, rng *rand.Rand) error {
 	if rng == nil {

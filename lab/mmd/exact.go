@@ -27,8 +27,8 @@ func (Exact) Name() string { return "exact" }
 
 // MMD2 returns the exact MMD² of eq. (4.2); rng is not used and may be nil.
 //
-// Errors: nil ctx or points, empty samples, an index out of range, an error of p.Block,
-// cancellation.
+// Errors: nil ctx or points (a zero Vectors or Precomputed has no points), empty samples, an
+// index out of range, an error of p.Block, a non-finite estimate, cancellation.
 func (Exact) MMD2(ctx context.Context, _ *rand.Rand, p Points, x, z []int) (float64, error) {
 	if err := checkSamples("Exact", ctx, p, x, z); err != nil {
 		return 0, err
@@ -88,7 +88,7 @@ func exactMMD2(ctx context.Context, p Points, x, z []int) (float64, error) {
 		terms[tiles[t].term] += tiles[t].weight * s
 	}
 	n, m := float64(len(x)), float64(len(z))
-	return terms[0]/(n*n) + terms[1]/(m*m) - 2*terms[2]/(n*m), nil
+	return finiteEstimate("Exact", terms[0]/(n*n)+terms[1]/(m*m)-2*terms[2]/(n*m))
 }
 
 // withinTiles appends the tiles of Σ_ij k(s_i, s_j): those on and above the diagonal, the

@@ -50,7 +50,7 @@ const nystromChunk = 4096
 //
 // Errors: nil ctx, points or rng, empty samples, an index out of range, Landmarks < 0 or > n+m,
 // λ negative or not finite, a landmark matrix without a positive eigenvalue, an error of p.Block,
-// cancellation.
+// a non-finite estimate, cancellation.
 func (ny Nystrom) MMD2(ctx context.Context, rng *rand.Rand, p Points, x, z []int) (float64, error) {
 	if err := checkSamples("Nystrom", ctx, p, x, z); err != nil {
 		return 0, err
@@ -109,7 +109,7 @@ func (ny Nystrom) MMD2(ctx context.Context, rng *rand.Rand, p Points, x, z []int
 	if ny.Lambda > 0 {
 		mmd2 += ny.Lambda * weightDifferenceNorm2(p.Len(), x, z)
 	}
-	return mmd2, nil
+	return finiteEstimate("Nystrom", mmd2)
 }
 
 // landmarkEigen returns the eigenvalues (increasing) and eigenvectors of K_S, made exactly

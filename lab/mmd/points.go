@@ -60,8 +60,11 @@ func NewVectors(k kernel.Kernel, X mat.Matrix) (*Vectors, error) {
 	return &Vectors{kernel: k, x: x}, nil
 }
 
-// Len returns the number of rows.
+// Len returns the number of rows (0 for the zero Vectors, which estimators report as "no points").
 func (v *Vectors) Len() int {
+	if v == nil || v.x == nil {
+		return 0
+	}
 	n, _ := v.x.Dims()
 	return n
 }
@@ -158,8 +161,13 @@ func NewPrecomputed(K mat.Symmetric) (*Precomputed, error) {
 	return &Precomputed{gram: gram}, nil
 }
 
-// Len returns n.
-func (p *Precomputed) Len() int { return p.gram.SymmetricDim() }
+// Len returns n (0 for the zero Precomputed, which estimators report as "no points").
+func (p *Precomputed) Len() int {
+	if p == nil || p.gram == nil {
+		return 0
+	}
+	return p.gram.SymmetricDim()
+}
 
 // Block copies K[rows, cols] into dst (len(rows)×len(cols)).
 //

@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 
+	"github.com/fastkernels/kernellab/lab/internal/memlimit"
 	"github.com/fastkernels/kernellab/lab/kernel"
 	"github.com/fastkernels/kernellab/lab/lowrank"
 )
@@ -41,7 +43,8 @@ const rffChunk = 8192
 // rows on all cores and added in chunk order (independent of the number of goroutines).
 //
 // Errors: points that are not Vectors, a kernel other than Gaussian or Laplace, nil ctx or rng,
-// empty samples, an index out of range, Features < 0, cancellation.
+// empty samples, an index out of range, Features < 0, features whose memory exceeds the
+// allocation limit (lab/internal/memlimit), cancellation.
 func (r RFF) MMD2(ctx context.Context, rng *rand.Rand, p Points, x, z []int) (float64, error) {
 	if err := checkSamples("RFF", ctx, p, x, z); err != nil {
 		return 0, err
@@ -61,6 +64,11 @@ func (r RFF) MMD2(ctx context.Context, rng *rand.Rand, p Points, x, z []int) (fl
 		return 0, fmt.Errorf("mmd: RFF: %d features, want ≥ 1 (0 = DefaultSize)", s)
 	}
 	_, d := v.x.Dims()
+	// The frequencies (d×s) and, per core, the features of one chunk of rows (rows×2s).
+	rows := min(rffChunk, max(len(x), len(z)))
+	if err := memlimit.Check("mmd: RFF", fmt.Sprintf("%d random features of %d-dimensional points", s, d), 8, s, d+2*rows*runtime.GOMAXPROCS(0)); err != nil {
+		return 0, err
+	}
 	var features *lowrank.RFF
 	var err error
 	switch k := v.kernel.(type) {
@@ -90,7 +98,7 @@ func (r RFF) MMD2(ctx context.Context, rng *rand.Rand, p Points, x, z []int) (fl
 	for j, a := range mx {
 		sum += (a - mz[j]) * (a - mz[j])
 	}
-	return sum, nil
+	return finiteEstimate("RFF", sum)
 }
 
 // meanFeatures returns (1/|idx|) Σ_{i in idx} φ(x_i) for the cos/sin map of features.

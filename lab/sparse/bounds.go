@@ -51,7 +51,11 @@ func FrankWolfeRadiusThreshold(signalNorm, babel float64, m int) (float64, error
 	if math.IsNaN(signalNorm) || math.IsInf(signalNorm, 0) || signalNorm < 0 {
 		return 0, fmt.Errorf("sparse: %s: ‖y‖ = %g, want a finite value ≥ 0", op, signalNorm)
 	}
-	return 2 * signalNorm * math.Sqrt(float64(m)/(1-babel)), nil
+	threshold := 2 * signalNorm * math.Sqrt(float64(m)/(1-babel))
+	if math.IsInf(threshold, 0) {
+		return 0, fmt.Errorf("sparse: %s: the radius 2‖y‖√(m/(1 − μ₁)) overflows for ‖y‖ = %g", op, signalNorm)
+	}
+	return threshold, nil
 }
 
 // FrankWolfeRateFromFirstIteration returns the contraction of Theorem 6's proof, valid at every
@@ -87,18 +91,41 @@ func MatchingPursuitRate(babel float64, m int) (float64, error) {
 // ResidualBound returns ‖y‖·(1 − θ)^(k/2), the bound on ‖r_k‖₂ after k iterations of a
 // per-iteration contraction ‖r_{k+1}‖² ≤ (1 − θ)‖r_k‖²; its logarithm,
 // log‖y‖ + (k/2)·log(1 − θ), is the straight line of the §5.4 figure.
-func ResidualBound(signalNorm, theta float64, k int) float64 {
-	return signalNorm * math.Pow(1-theta, float64(k)/2)
+//
+// Errors: ‖y‖ negative or not finite, θ outside [0, 1] (no contraction, and (1 − θ)^(k/2) is
+// NaN below 0), k < 0.
+func ResidualBound(signalNorm, theta float64, k int) (float64, error) {
+	if !(signalNorm >= 0) || math.IsInf(signalNorm, 0) {
+		return 0, fmt.Errorf("sparse: ResidualBound: ‖y‖ = %g, want a finite value ≥ 0", signalNorm)
+	}
+	if !(theta >= 0 && theta <= 1) {
+		return 0, fmt.Errorf("sparse: ResidualBound: θ = %g, want a contraction rate in [0, 1]", theta)
+	}
+	if k < 0 {
+		return 0, fmt.Errorf("sparse: ResidualBound: k = %d, want k ≥ 0", k)
+	}
+	return signalNorm * math.Pow(1-theta, float64(k)/2), nil
 }
+
+// minCoherence is the smallest μ RecoverySparsity accepts, 2⁻⁵²: below it m* exceeds 2⁵¹, where
+// (2m ± 1)·μ is no longer computed exactly enough to decide the condition (and, below about
+// 10⁻¹⁹, m* overflows an int). No dictionary of float64 atoms has a smaller non-zero coherence
+// that means anything.
+const minCoherence = 0x1p-52
 
 // RecoverySparsity returns m* = ⌈(μ⁻¹ − 1)/2⌉, the largest sparsity m with m < (μ⁻¹ + 1)/2, the
 // condition of Theorems 4–6 (and of Tropp's exact recovery by OMP) for a dictionary of coherence
 // μ ∈ (0, 1]. The integer is found from the condition (2m − 1)·μ < 1 itself, not from a rounded
 // quotient. (The thesis's §5.4 reports μ = 5.8·10⁻² and m* = 8, but μ = 0.058 gives 9: m* = 8
 // needs μ ≥ 1/17 ≈ 0.0588; see the package documentation.)
+//
+// Errors: μ outside [2⁻⁵², 1] (see minCoherence).
 func RecoverySparsity(mu float64) (int, error) {
 	if !(mu > 0) || mu > 1 {
 		return 0, fmt.Errorf("sparse: RecoverySparsity: μ = %g, want a value in (0, 1]", mu)
+	}
+	if mu < minCoherence {
+		return 0, fmt.Errorf("sparse: RecoverySparsity: μ = %g is below 2⁻⁵² ≈ %.3g: m* ≈ 1/(2μ) would exceed 2⁵¹, beyond exact float64 arithmetic", mu, minCoherence)
 	}
 	m := int(math.Ceil((1/mu - 1) / 2))
 	for m > 0 && float64(2*m-1)*mu >= 1 {

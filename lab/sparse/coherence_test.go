@@ -167,8 +167,8 @@ func TestRateFunctions(t *testing.T) {
 	if th, err := FrankWolfeRateFromFirstIteration(3, 0.2, 4, 12*math.Sqrt(5)); err != nil || math.Abs(th-0.0125) > 1e-16 {
 		t.Errorf("FrankWolfeRateFromFirstIteration = %g (%v), want 0.0125", th, err)
 	}
-	if b := ResidualBound(2, 0.75, 3); math.Abs(b-0.25) > 1e-16 {
-		t.Errorf("ResidualBound(2, 0.75, 3) = %g, want 2·0.25^1.5 = 0.25", b)
+	if b, err := ResidualBound(2, 0.75, 3); err != nil || math.Abs(b-0.25) > 1e-16 {
+		t.Errorf("ResidualBound(2, 0.75, 3) = %g (%v), want 2·0.25^1.5 = 0.25", b, err)
 	}
 	// m* = largest m with (2m − 1)μ < 1: μ = 1/17 → 8 (m = 9 gives exactly 1), μ = 0.058 → 9,
 	// μ = 0.2 → 2, μ = 1 → 0, μ = 1/16 → 8.

@@ -2,10 +2,10 @@ package sparse
 
 import (
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"reflect"
 
+	"github.com/fastkernels/kernellab/lab/internal/memlimit"
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
@@ -162,8 +162,8 @@ func NewGaussianDictionary(rng *rand.Rand, d, n int) (*DenseDictionary, error) {
 	if d <= 0 || n <= 0 {
 		return nil, fmt.Errorf("sparse: NewGaussianDictionary: size %d×%d, want d > 0 and n > 0", d, n)
 	}
-	if d > math.MaxInt/8/n {
-		return nil, fmt.Errorf("sparse: NewGaussianDictionary: size %d×%d does not fit in memory", d, n)
+	if err := memlimit.Check("sparse: NewGaussianDictionary", fmt.Sprintf("the %d×%d dictionary", d, n), 8, d, n); err != nil {
+		return nil, err
 	}
 	seed := rng.Uint64()
 	dd, _ := buildDense(d, n, func(atoms []float64, j0, j1 int) int {
@@ -251,7 +251,11 @@ func (dd *DenseDictionary) ColumnNorms(dst []float64) error {
 }
 
 // Matrix returns the dictionary as a d×n gonum matrix (a view of its storage, not a copy), for
-// use with gonum/mat; it must not be modified.
+// use with gonum/mat; it must not be modified. It is nil for the zero DenseDictionary (one not
+// made by NewDenseDictionary or NewGaussianDictionary).
 func (dd *DenseDictionary) Matrix() mat.Matrix {
+	if dd == nil || dd.n == 0 || dd.d == 0 {
+		return nil
+	}
 	return mat.NewDense(dd.n, dd.d, dd.atoms).T()
 }

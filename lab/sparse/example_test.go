@@ -43,8 +43,9 @@ func Example() {
 	babel, exact := inc.Babel(1) // μ₁(D, m−1) for m = 2
 	theta, _ := sparse.FrankWolfeRate(babel, 2, l1, 8*l1)
 	k := firstBelow(fw.ResidualNorms(), 1e-8*fw.SignalNorm)
+	bound, _ := sparse.ResidualBound(1, theta, k)
 	fmt.Printf("FW: atoms %v, ‖r_k‖/‖y‖ < 1e-8 from k = %d, where Theorem 5 bounds it by %.2f (exact Babel: %v)\n",
-		fw.Atoms, k, sparse.ResidualBound(1, theta, k), exact)
+		fw.Atoms, k, bound, exact)
 	// Output:
 	// μ(D) = 0.28, m* = 2
 	// OMP: atoms [200 10], coefficients [-2.000 1.500], stopped by: residual tolerance reached

@@ -127,5 +127,5 @@ func FrankWolfe(dict Dictionary, y []float64, radius float64, rule StepRule, opt
 		res.Steps = append(res.Steps, Step{Atom: i, Correlation: c, StepSize: gamma, ResidualNorm: rNorm, Coefficients: iterateCopy(opts, res.Coefficients)})
 	}
 	res.Residual = r
-	return res, nil
+	return res.finished(op)
 }

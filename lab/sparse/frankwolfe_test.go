@@ -90,7 +90,7 @@ func TestFrankWolfeTheorems4And5(t *testing.T) {
 						t.Fatalf("%s %v step %d: ‖α‖₁ = %g outside the ball of radius %g", c.name, rule, k, l1k, radius)
 					}
 					if rule == StepLineSearch {
-						if bound := ResidualBound(res.SignalNorm, theta, k+1); s.ResidualNorm > bound {
+						if bound, _ := ResidualBound(res.SignalNorm, theta, k+1); s.ResidualNorm > bound {
 							t.Fatalf("%s m = %d step %d: residual %g above Theorem 5's bound %g", c.name, sparsity, k, s.ResidualNorm, bound)
 						}
 						if s.ResidualNorm > res.ResidualNorms()[k]*(1+1e-14) {

@@ -53,7 +53,7 @@ func MatchingPursuit(dict Dictionary, y []float64, opts Options) (*Result, error
 		res.Steps = append(res.Steps, Step{Atom: j, Correlation: c, StepSize: step, ResidualNorm: rNorm, Coefficients: iterateCopy(opts, res.Coefficients)})
 	}
 	res.Residual = r
-	return res, nil
+	return res.finished(op)
 }
 
 // commonStop applies the rules of Options shared by all solvers, in the order tolerance,

@@ -100,7 +100,7 @@ func TestMPRateUnderRecoveryCondition(t *testing.T) {
 			if !inSupport[s.Atom] {
 				t.Fatalf("m = %d step %d: atom %d outside the support", sparsity, k, s.Atom)
 			}
-			if bound := ResidualBound(res.SignalNorm, theta, k+1); s.ResidualNorm > bound*(1+1e-12) {
+			if bound, _ := ResidualBound(res.SignalNorm, theta, k+1); s.ResidualNorm > bound*(1+1e-12) {
 				t.Fatalf("m = %d step %d: residual %g above the bound %g", sparsity, k, s.ResidualNorm, bound)
 			}
 		}

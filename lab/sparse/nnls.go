@@ -183,5 +183,8 @@ func NonNegativeLeastSquares(a mat.Matrix, b []float64) ([]float64, error) {
 		s.addColumn(col)
 	}
 	s.solve()
+	if i := firstNonFinite(s.x); i >= 0 {
+		return nil, fmt.Errorf("sparse: %s: x[%d] = %g: the solve overflowed (entries of the matrix or of b too small or too large; rescale them)", op, i, s.x[i])
+	}
 	return s.x, nil
 }

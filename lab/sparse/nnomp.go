@@ -69,5 +69,5 @@ func NonNegativeOMP(dict Dictionary, y []float64, opts Options) (*Result, error)
 	}
 	res.Coefficients = append([]float64(nil), nnls.x[:len(res.Atoms)]...)
 	res.Residual = append([]float64(nil), nnls.r...)
-	return res, nil
+	return res.finished(op)
 }

@@ -73,5 +73,5 @@ func OrthogonalMatchingPursuit(dict Dictionary, y []float64, opts Options) (*Res
 	res.Coefficients = make([]float64, qr.k)
 	qr.solve(res.Coefficients, z)
 	res.Residual = r
-	return res, nil
+	return res.finished(op)
 }

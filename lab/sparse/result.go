@@ -3,6 +3,8 @@ package sparse
 import (
 	"fmt"
 	"math"
+
+	"github.com/fastkernels/kernellab/lab/internal/memlimit"
 )
 
 // Options holds the stopping rules shared by every solver. A solver stops at the first rule that
@@ -12,7 +14,8 @@ type Options struct {
 	// atoms: the sparsity m. Zero means no limit beyond the solver's default.
 	MaxAtoms int
 	// MaxIterations stops the solver after this many iterations (selections). Matching pursuit
-	// and Frank-Wolfe re-select atoms and never stop by themselves, so they require it.
+	// and Frank-Wolfe re-select atoms and never stop by themselves, so they require it, and
+	// refuse a value whose recorded steps would exceed the allocation limit (lab/internal/memlimit).
 	MaxIterations int
 	// Tolerance stops the solver once the residual norm ‖y − Dα‖₂ is at most Tolerance
 	// (absolute, in the units of y). Zero stops only on an exactly zero residual.
@@ -35,6 +38,11 @@ func (o Options) validate(op string, needIterations bool) error {
 		return fmt.Errorf("sparse: %s: Tolerance = %g, want a finite value ≥ 0", op, o.Tolerance)
 	case needIterations && o.MaxIterations == 0:
 		return fmt.Errorf("sparse: %s: MaxIterations = 0, want > 0 (this solver never stops by itself)", op)
+	}
+	if needIterations {
+		// Every iteration is recorded as a Step (about 64 bytes without its iterate): a solver
+		// that runs to MaxIterations must be able to hold them.
+		return memlimit.Check("sparse: "+op, fmt.Sprintf("the steps of %d iterations", o.MaxIterations), 64, o.MaxIterations)
 	}
 	return nil
 }
@@ -155,6 +163,38 @@ func (r *Result) Vector() []float64 {
 		alpha[j] = r.Coefficients[i]
 	}
 	return alpha
+}
+
+// finished returns r, or an error when a number of r is NaN or ±Inf: the inputs were finite but
+// their scale (subnormal or huge atoms or signal) made the solver overflow. O(iterations ×
+// support), small against the solve.
+func (r *Result) finished(op string) (*Result, error) {
+	bad := func(what string, v []float64) error {
+		for i, x := range v {
+			if x-x != 0 {
+				return fmt.Errorf("sparse: %s: %s[%d] = %g: the solve overflows at this scale of the atoms or of y; rescale them", op, what, i, x)
+			}
+		}
+		return nil
+	}
+	if err := bad("‖y‖", []float64{r.SignalNorm}); err != nil {
+		return nil, err
+	}
+	if err := bad("coefficient", r.Coefficients); err != nil {
+		return nil, err
+	}
+	if err := bad("residual", r.Residual); err != nil {
+		return nil, err
+	}
+	for k, s := range r.Steps {
+		if err := bad(fmt.Sprintf("step %d: correlation, step size, residual norm", k), []float64{s.Correlation, s.StepSize, s.ResidualNorm}); err != nil {
+			return nil, err
+		}
+		if err := bad(fmt.Sprintf("step %d: coefficient", k), s.Coefficients); err != nil {
+			return nil, err
+		}
+	}
+	return r, nil
 }
 
 // iterateCopy returns a copy of coef for a Step, or nil when iterates are dropped.

@@ -37,6 +37,9 @@ func newSelector(op string, dict Dictionary, y []float64) (*selector, error) {
 	if i := firstNonFinite(y); i >= 0 {
 		return nil, fmt.Errorf("sparse: %s: y[%d] = %g, want finite values", op, i, y[i])
 	}
+	if nrm := norm2(y); math.IsInf(nrm, 0) {
+		return nil, fmt.Errorf("sparse: %s: ‖y‖ overflows (entries near MaxFloat64); rescale y", op)
+	}
 	s := &selector{op: op, dict: dict, d: d, n: n, norms: make([]float64, n)}
 	if err := dict.ColumnNorms(s.norms); err != nil {
 		return nil, fmt.Errorf("sparse: %s: column norms: %w", op, err)

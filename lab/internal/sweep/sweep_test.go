@@ -1,0 +1,657 @@
+package sweep
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/fastkernels/kernellab/lab/dataset/format"
+	"github.com/fastkernels/kernellab/lab/factor"
+	"github.com/fastkernels/kernellab/lab/forest"
+	"github.com/fastkernels/kernellab/lab/graphkernel"
+	"github.com/fastkernels/kernellab/lab/kernel"
+	"github.com/fastkernels/kernellab/lab/learn"
+	"github.com/fastkernels/kernellab/lab/leverage"
+	"github.com/fastkernels/kernellab/lab/lowrank"
+	"github.com/fastkernels/kernellab/lab/mmd"
+	"github.com/fastkernels/kernellab/lab/sparse"
+)
+
+// callTimeout is the per-call limit: every call of the sweep works on at most a dozen points, so
+// one that runs longer is taken for a hang.
+const callTimeout = 10 * time.Second
+
+// sweepMemoryLimit caps one allocation during the sweep (LAB_MEMLIMIT_BYTES), so that a bad size
+// that passes a check cannot exhaust the test machine.
+const sweepMemoryLimit = "1073741824"
+
+// functions is every exported function of the swept packages (constructors included) but one:
+// kernel.ExpNonPositive, the batched exp of the Gram loops, has no error result and documents a
+// panic for a dst shorter than src (a programming error, like copy's); it is left out.
+var functions = []struct {
+	name string
+	fn   any
+}{
+	{"kernel.Cross", kernel.Cross}, {"kernel.CrossInto", kernel.CrossInto}, {"kernel.Diagonal", kernel.Diagonal},
+	{"kernel.Gram", kernel.Gram}, {"kernel.GramInto", kernel.GramInto},
+	{"kernel.MeanSquaredDistance", kernel.MeanSquaredDistance}, {"kernel.MedianHeuristic", kernel.MedianHeuristic},
+	{"kernel.ThesisRidge", kernel.ThesisRidge}, {"kernel.NewGaussian", kernel.NewGaussian},
+	{"kernel.ThesisGaussian", kernel.ThesisGaussian}, {"kernel.NewLaplace", kernel.NewLaplace},
+	{"kernel.NewPolynomial", kernel.NewPolynomial},
+
+	{"lowrank.BKA", lowrank.BKA}, {"lowrank.BestRankK", lowrank.BestRankK},
+	{"lowrank.FrobeniusError", lowrank.FrobeniusError}, {"lowrank.RelativeFrobenius", lowrank.RelativeFrobenius},
+	{"lowrank.RelativeFrobeniusError", lowrank.RelativeFrobeniusError},
+	{"lowrank.UniformLandmarks", lowrank.UniformLandmarks}, {"lowrank.WeightedLandmarks", lowrank.WeightedLandmarks},
+	{"lowrank.FitMEKA", lowrank.FitMEKA}, {"lowrank.DefaultMEKAOptions", lowrank.DefaultMEKAOptions},
+	{"lowrank.FitNystrom", lowrank.FitNystrom}, {"lowrank.NewRFF", lowrank.NewRFF},
+	{"lowrank.NewRFFGaussian", lowrank.NewRFFGaussian}, {"lowrank.NewRFFLaplace", lowrank.NewRFFLaplace},
+
+	{"leverage.BernoulliProbabilities", leverage.BernoulliProbabilities},
+	{"leverage.BernoulliSample", leverage.BernoulliSample}, {"leverage.BernoulliSizeBound", leverage.BernoulliSizeBound},
+	{"leverage.DAC", leverage.DAC}, {"leverage.DACPartition", leverage.DACPartition}, {"leverage.Exact", leverage.Exact},
+	{"leverage.Recursive", leverage.Recursive}, {"leverage.Sample", leverage.Sample}, {"leverage.Uniform", leverage.Uniform},
+
+	{"mmd.DefaultSize", mmd.DefaultSize}, {"mmd.ErrorRate", mmd.ErrorRate}, {"mmd.ThreeSample", mmd.ThreeSample},
+	{"mmd.NewPrecomputed", mmd.NewPrecomputed}, {"mmd.NewVectors", mmd.NewVectors},
+
+	{"sparse.ExactRecoveryCondition", sparse.ExactRecoveryCondition},
+	{"sparse.FrankWolfeRadiusThreshold", sparse.FrankWolfeRadiusThreshold},
+	{"sparse.FrankWolfeRate", sparse.FrankWolfeRate},
+	{"sparse.FrankWolfeRateFromFirstIteration", sparse.FrankWolfeRateFromFirstIteration},
+	{"sparse.MatchingPursuitRate", sparse.MatchingPursuitRate},
+	{"sparse.NonNegativeLeastSquares", sparse.NonNegativeLeastSquares},
+	{"sparse.RecoverySparsity", sparse.RecoverySparsity}, {"sparse.ResidualBound", sparse.ResidualBound},
+	{"sparse.NewDenseDictionary", sparse.NewDenseDictionary}, {"sparse.NewGaussianDictionary", sparse.NewGaussianDictionary},
+	{"sparse.MeasureIncoherence", sparse.MeasureIncoherence}, {"sparse.FrankWolfe", sparse.FrankWolfe},
+	{"sparse.MatchingPursuit", sparse.MatchingPursuit}, {"sparse.NonNegativeOMP", sparse.NonNegativeOMP},
+	{"sparse.OrthogonalMatchingPursuit", sparse.OrthogonalMatchingPursuit},
+
+	{"learn.Accuracy", learn.Accuracy}, {"learn.MSE", learn.MSE}, {"learn.KMeans", learn.KMeans},
+	{"learn.FitKRR", learn.FitKRR}, {"learn.FitKRRScaled", learn.FitKRRScaled},
+	{"learn.FitSVM", learn.FitSVM}, {"learn.FitSVMContext", learn.FitSVMContext},
+
+	{"factor.FitKernelPCA", factor.FitKernelPCA}, {"factor.FitPCA", factor.FitPCA},
+
+	{"forest.Fit", forest.Fit}, {"forest.FitTree", forest.FitTree},
+
+	{"graphkernel.ShortestPathLengths", graphkernel.ShortestPathLengths},
+	{"graphkernel.PathHistogram", graphkernel.PathHistogram}, {"graphkernel.NewShortestPath", graphkernel.NewShortestPath},
+}
+
+// receivers returns, for every type of the swept packages with exported methods, its zero value
+// and (where one can be built from the fixtures) a built value; every exported method of each is
+// swept.
+func receivers() []struct {
+	name string
+	recv any
+} {
+	built := func(v any, err error) any {
+		if err != nil {
+			return nil
+		}
+		return v
+	}
+	X, y := fixtureX(), labels()
+	g := kernel.Gaussian{Sigma: 1}
+	rng := func() *rand.Rand { return rand.New(rand.NewPCG(1, 2)) }
+	list := []struct {
+		name string
+		recv any
+	}{
+		{"kernel.Gaussian", kernel.Gaussian{}}, {"kernel.Gaussian{1}", g}, {"kernel.Laplace", kernel.Laplace{}},
+		{"kernel.Polynomial", kernel.Polynomial{}}, {"kernel.Polynomial{1000,10,1}", kernel.Polynomial{Degree: 1000, Scale: 10, Offset: 1}},
+		{"kernel.Linear", kernel.Linear{}},
+		{"lowrank.MEKA", new(lowrank.MEKA)}, {"lowrank.MEKAOptions", lowrank.MEKAOptions{}},
+		{"lowrank.Nystrom", new(lowrank.Nystrom)}, {"lowrank.Nystrom{Gaussian}", &lowrank.Nystrom{Kernel: g, Rank: 2}},
+		{"lowrank.RFF", new(lowrank.RFF)},
+		{"mmd.Exact", mmd.Exact{}}, {"mmd.Linear", mmd.Linear{}}, {"mmd.Block", mmd.Block{}}, {"mmd.RFF", mmd.RFF{}},
+		{"mmd.Nystrom", mmd.Nystrom{}}, {"mmd.Vectors", new(mmd.Vectors)}, {"mmd.Precomputed", new(mmd.Precomputed)},
+		{"mmd.Decision", mmd.Decision{XW: math.NaN()}},
+		{"sparse.DenseDictionary", new(sparse.DenseDictionary)}, {"sparse.Incoherence", new(sparse.Incoherence)},
+		{"sparse.Result", new(sparse.Result)}, {"sparse.StepRule", sparse.StepRule(0)}, {"sparse.StopReason", sparse.StopReason(0)},
+		{"learn.KRR", new(learn.KRR)}, {"learn.SVM", new(learn.SVM)}, {"learn.RidgeScaling", learn.RidgeScaling(7)},
+		{"learn.KMeansResult", new(learn.KMeansResult)},
+		{"factor.KernelPCA", new(factor.KernelPCA)}, {"factor.PCA", new(factor.PCA)},
+		{"forest.Forest", new(forest.Forest)}, {"forest.Tree", new(forest.Tree)}, {"forest.Task", forest.Task(9)},
+		{"graphkernel.Histogram", graphkernel.Histogram{}}, {"graphkernel.ShortestPath", new(graphkernel.ShortestPath)},
+
+		{"built lowrank.MEKA", built(lowrank.FitMEKA(rng(), g, X, []int{0, 0, 0, 0, 1, 1, 1, 1}, 2, lowrank.DefaultMEKAOptions()))},
+		{"built lowrank.Nystrom", built(lowrank.FitNystrom(g, X, []int{0, 3, 6}, 2))},
+		{"built lowrank.RFF", built(lowrank.NewRFFGaussian(rng(), 2, 4, 1))},
+		{"built mmd.Vectors", built(mmd.NewVectors(g, X))},
+		{"built mmd.Precomputed", built(mmd.NewPrecomputed(gram()))},
+		{"built sparse.DenseDictionary", built(sparse.NewGaussianDictionary(rng(), 8, 12))},
+		{"built learn.KRR", built(learn.FitKRR(g, X, y, 0.1))},
+		{"built learn.SVM", built(learn.FitSVM(g, X, y, learn.SVMOptions{}))},
+		{"built factor.KernelPCA", built(factor.FitKernelPCA(g, X, 2))},
+		{"built factor.PCA", built(factor.FitPCA(X, 2))},
+		{"built forest.Forest", built(forest.Fit(rng(), forest.Classification, X, y, forest.Options{Trees: 3}))},
+		{"built forest.Tree", built(forest.FitTree(rng(), forest.Regression, X, y, forest.TreeOptions{}))},
+		{"built graphkernel.ShortestPath", built(graphkernel.NewShortestPath(graphs(), graphkernel.Options{Normalise: true}))},
+		{"built graphkernel.Histogram", built(graphkernel.PathHistogram(triangle()))},
+	}
+	if dict, err := sparse.NewGaussianDictionary(rng(), 8, 12); err == nil {
+		list = append(list,
+			struct {
+				name string
+				recv any
+			}{"built sparse.Incoherence", built(sparse.MeasureIncoherence(dict, 3))},
+			struct {
+				name string
+				recv any
+			}{"built sparse.Result", built(sparse.OrthogonalMatchingPursuit(dict, y, sparse.Options{MaxAtoms: 3}))})
+	}
+	return list
+}
+
+// Fixtures: small valid inputs, built afresh for every call (a call may keep or change them).
+
+func fixtureX() *mat.Dense {
+	X := mat.NewDense(8, 2, nil)
+	for i := range 8 {
+		X.Set(i, 0, float64(i)/4)
+		X.Set(i, 1, math.Sin(float64(i)))
+	}
+	return X
+}
+
+func labels() []float64 { return []float64{-1, 1, -1, 1, -1, 1, -1, 1} }
+
+func gram() *mat.SymDense {
+	g, err := kernel.Gram(kernel.Gaussian{Sigma: 1}, fixtureX())
+	if err != nil {
+		panic(err)
+	}
+	return g
+}
+
+func filled(r, c int, v float64) *mat.Dense {
+	m := mat.NewDense(r, c, nil)
+	for i := range r {
+		for j := range c {
+			m.Set(i, j, v)
+		}
+	}
+	return m
+}
+
+func triangle() format.Graph {
+	return format.Graph{NodeLabels: []int{0, 1, 0}, Edges: [][2]int{{0, 1}, {1, 2}, {0, 2}}}
+}
+
+func graphs() []format.Graph {
+	return []format.Graph{triangle(), {NodeLabels: []int{0, 0, 1, 1}, Edges: [][2]int{{0, 1}, {1, 2}, {2, 3}}}}
+}
+
+// nanKernel is a user kernel that returns NaN; nanPoints are Points whose kernel values are NaN.
+type nanKernel struct{}
+
+func (nanKernel) Eval(x, z []float64) float64 { return math.NaN() }
+func (nanKernel) Name() string                { return "nan" }
+
+type nanPoints struct{}
+
+func (nanPoints) Len() int { return 8 }
+func (nanPoints) Block(dst *mat.Dense, rows, cols []int) error {
+	r, c := dst.Dims()
+	for i := range r {
+		for j := range c {
+			dst.Set(i, j, math.NaN())
+		}
+	}
+	return nil
+}
+
+// candidate is one argument value, made afresh for each call; the first candidate of a type is
+// the valid default used while another argument is varied.
+type candidate struct {
+	label string
+	make  func() reflect.Value
+}
+
+func of[T any](label string, f func() T) candidate {
+	return candidate{label, func() reflect.Value { return reflect.ValueOf(f()) }}
+}
+
+// typed returns a candidate holding v as a value of type t (nil interfaces and pointers included).
+func typed(label string, t reflect.Type, f func() any) candidate {
+	return candidate{label, func() reflect.Value {
+		v := f()
+		if v == nil {
+			return reflect.Zero(t)
+		}
+		return reflect.ValueOf(v).Convert(t)
+	}}
+}
+
+var (
+	tMatrix    = reflect.TypeFor[mat.Matrix]()
+	tSymmetric = reflect.TypeFor[mat.Symmetric]()
+	tKernel    = reflect.TypeFor[kernel.Kernel]()
+	tPoints    = reflect.TypeFor[mmd.Points]()
+	tEstimator = reflect.TypeFor[mmd.Estimator]()
+	tDict      = reflect.TypeFor[sparse.Dictionary]()
+	tContext   = reflect.TypeFor[context.Context]()
+)
+
+// candidates returns the argument values swept for parameters of type t.
+func candidates(t reflect.Type) []candidate {
+	rng := func() *rand.Rand { return rand.New(rand.NewPCG(3, 4)) }
+	switch t {
+	case tMatrix:
+		return []candidate{
+			typed("X", t, func() any { return fixtureX() }),
+			typed("nil", t, func() any { return nil }),
+			typed("nil *Dense", t, func() any { return (*mat.Dense)(nil) }),
+			typed("empty Dense", t, func() any { return &mat.Dense{} }),
+			typed("NaN", t, func() any { m := fixtureX(); m.Set(3, 1, math.NaN()); return m }),
+			typed("+Inf", t, func() any { m := fixtureX(); m.Set(0, 0, math.Inf(1)); return m }),
+			typed("[1e200; 2e200]", t, func() any { return mat.NewDense(2, 1, []float64{1e200, 2e200}) }),
+			typed("[1e200; -1e200; 0]", t, func() any { return mat.NewDense(3, 1, []float64{1e200, -1e200, 0}) }),
+			typed("1..8", t, func() any { return mat.NewDense(8, 1, []float64{1, 2, 3, 4, 5, 6, 7, 8}) }),
+			typed("±MaxFloat64", t, func() any {
+				m := filled(8, 2, math.MaxFloat64)
+				m.Set(1, 0, -math.MaxFloat64)
+				return m
+			}),
+			typed("1e-310", t, func() any { return filled(8, 2, 1e-310) }),
+			typed("zeros", t, func() any { return filled(8, 2, 0) }),
+			typed("1×1", t, func() any { return mat.NewDense(1, 1, []float64{1}) }),
+			typed("transpose", t, func() any { return fixtureX().T() }),
+		}
+	case tSymmetric:
+		return []candidate{
+			typed("K", t, func() any { return gram() }),
+			typed("nil", t, func() any { return nil }),
+			typed("nil *SymDense", t, func() any { return (*mat.SymDense)(nil) }),
+			typed("empty SymDense", t, func() any { return &mat.SymDense{} }),
+			typed("NaN", t, func() any { k := gram(); k.SetSym(0, 1, math.NaN()); return k }),
+			typed("1e300", t, func() any { k := gram(); k.ScaleSym(1e300, k); return k }),
+			typed("indefinite", t, func() any { return mat.NewSymDense(2, []float64{0, 1, 1, 0}) }),
+		}
+	case reflect.TypeFor[*mat.Dense]():
+		return []candidate{
+			of("8×2", fixtureX), of("nil", func() *mat.Dense { return nil }),
+			of("empty", func() *mat.Dense { return &mat.Dense{} }),
+			of("NaN", func() *mat.Dense { return filled(8, 2, math.NaN()) }),
+			of("1e200", func() *mat.Dense { return filled(8, 2, 1e200) }),
+			of("8×8", func() *mat.Dense { return mat.NewDense(8, 8, nil) }),
+		}
+	case reflect.TypeFor[*mat.SymDense]():
+		return []candidate{
+			of("empty", func() *mat.SymDense { return &mat.SymDense{} }), of("nil", func() *mat.SymDense { return nil }),
+			of("2×2", func() *mat.SymDense { return mat.NewSymDense(2, nil) }),
+		}
+	case tKernel:
+		return []candidate{
+			typed("Gaussian{1}", t, func() any { return kernel.Gaussian{Sigma: 1} }),
+			typed("nil", t, func() any { return nil }),
+			typed("nil *Gaussian", t, func() any { return (*kernel.Gaussian)(nil) }),
+			typed("Gaussian{0}", t, func() any { return kernel.Gaussian{} }),
+			typed("Gaussian{NaN}", t, func() any { return kernel.Gaussian{Sigma: math.NaN()} }),
+			typed("Gaussian{1e-300}", t, func() any { return kernel.Gaussian{Sigma: 1e-300} }),
+			typed("Laplace{5e-324}", t, func() any { return kernel.Laplace{Sigma: 5e-324} }),
+			typed("Laplace{1}", t, func() any { return &kernel.Laplace{Sigma: 1} }),
+			typed("Polynomial{1000,10,1}", t, func() any { return kernel.Polynomial{Degree: 1000, Scale: 10, Offset: 1} }),
+			typed("Linear", t, func() any { return kernel.Linear{} }),
+			typed("user NaN", t, func() any { return nanKernel{} }),
+		}
+	case reflect.TypeFor[*rand.Rand]():
+		return []candidate{of("rng", rng), of("nil", func() *rand.Rand { return nil })}
+	case tContext:
+		return []candidate{
+			typed("Background", t, func() any { return context.Background() }),
+			typed("nil", t, func() any { return nil }),
+			typed("cancelled", t, func() any { ctx, cancel := context.WithCancel(context.Background()); cancel(); return ctx }),
+		}
+	case tPoints:
+		return []candidate{
+			typed("Vectors", t, func() any { v, _ := mmd.NewVectors(kernel.Gaussian{Sigma: 1}, fixtureX()); return v }),
+			typed("nil", t, func() any { return nil }),
+			typed("zero Vectors", t, func() any { return &mmd.Vectors{} }),
+			typed("zero Precomputed", t, func() any { return &mmd.Precomputed{} }),
+			typed("Precomputed", t, func() any { p, _ := mmd.NewPrecomputed(gram()); return p }),
+			typed("NaN points", t, func() any { return nanPoints{} }),
+			typed("zero ShortestPath", t, func() any { return new(graphkernel.ShortestPath) }),
+		}
+	case tEstimator:
+		return []candidate{
+			typed("Exact", t, func() any { return mmd.Exact{} }),
+			typed("nil", t, func() any { return nil }),
+			typed("RFF{2⁴⁰}", t, func() any { return mmd.RFF{Features: 1 << 40} }),
+			typed("Block{-1}", t, func() any { return mmd.Block{Size: -1} }),
+			typed("Nystrom{NaN}", t, func() any { return mmd.Nystrom{Lambda: math.NaN()} }),
+			typed("Linear", t, func() any { return mmd.Linear{} }),
+		}
+	case tDict:
+		return []candidate{
+			typed("Gaussian 8×12", t, func() any { d, _ := sparse.NewGaussianDictionary(rng(), 8, 12); return d }),
+			typed("nil", t, func() any { return nil }),
+			typed("zero DenseDictionary", t, func() any { return &sparse.DenseDictionary{} }),
+			typed("subnormal", t, func() any { d, _ := sparse.NewDenseDictionary(filled(8, 3, 1e-310)); return d }),
+		}
+	case reflect.TypeFor[format.Graph]():
+		return []candidate{
+			of("triangle", triangle), of("empty", func() format.Graph { return format.Graph{} }),
+			of("edge to 200000", func() format.Graph { return format.Graph{Edges: [][2]int{{0, 200000}}} }),
+			of("edge to 2⁴⁰", func() format.Graph { return format.Graph{Edges: [][2]int{{0, 1 << 40}}} }),
+			of("negative edge", func() format.Graph { return format.Graph{Edges: [][2]int{{-1, 0}}} }),
+			of("labels ≠ attributes", func() format.Graph {
+				return format.Graph{NodeLabels: []int{0}, NodeAttributes: [][]float64{{1}, {2}}}
+			}),
+		}
+	case reflect.TypeFor[[]format.Graph]():
+		return []candidate{
+			of("two graphs", graphs), of("nil", func() []format.Graph { return nil }),
+			of("edge to 200000", func() []format.Graph { return []format.Graph{{Edges: [][2]int{{0, 200000}}}} }),
+			of("empty graphs", func() []format.Graph { return []format.Graph{{}, {}} }),
+		}
+	case reflect.TypeFor[graphkernel.Histogram]():
+		return []candidate{
+			of("triangle", func() graphkernel.Histogram { h, _ := graphkernel.PathHistogram(triangle()); return h }),
+			of("2 paths, 1 count", func() graphkernel.Histogram {
+				return graphkernel.Histogram{Paths: []graphkernel.Triple{{Start: 0, End: 0, Length: 1}, {Start: 0, End: 1, Length: 1}}, Counts: []float64{1}}
+			}),
+			of("huge counts", func() graphkernel.Histogram {
+				return graphkernel.Histogram{Paths: []graphkernel.Triple{{Start: 0, End: 0, Length: 1}}, Counts: []float64{1e300}}
+			}),
+		}
+	case reflect.TypeFor[[]mmd.Decision]():
+		return []candidate{
+			of("decisions", func() []mmd.Decision { return []mmd.Decision{{XW: 1, ZW: 2}, {XW: 2, ZW: 1}} }),
+			of("nil", func() []mmd.Decision { return nil }),
+			of("NaN", func() []mmd.Decision { return []mmd.Decision{{XW: math.NaN(), ZW: 1}} }),
+		}
+	}
+	switch t.Kind() {
+	case reflect.Float64:
+		return floats(t, 0.5, 0, -1, math.NaN(), math.Inf(1), math.Inf(-1), 5e-324, 1e-19, math.MaxFloat64)
+	case reflect.Int:
+		if t.Name() != "int" { // enumerations: StepRule, Task, RidgeScaling...
+			return ints(t, 1, 0, 2, -1, 99)
+		}
+		return ints(t, 2, 0, 1, -1, 1<<40, math.MaxInt, math.MinInt)
+	case reflect.Bool:
+		return []candidate{of("false", func() bool { return false }), of("true", func() bool { return true })}
+	case reflect.Slice:
+		switch t.Elem().Kind() {
+		case reflect.Float64:
+			return []candidate{
+				of("labels", labels), of("nil", func() []float64 { return nil }),
+				of("NaN", func() []float64 { v := labels(); v[2] = math.NaN(); return v }),
+				of("±MaxFloat64", func() []float64 {
+					v := labels()
+					for i := range v {
+						v[i] *= math.MaxFloat64
+					}
+					return v
+				}),
+				of("1e-310", func() []float64 { return []float64{1e-310, 1e-310, 1e-310, 1e-310, 1e-310, 1e-310, 1e-310, 1e-310} }),
+				of("len 3", func() []float64 { return []float64{0.1, 0.2, 0.3} }),
+				of("zeros", func() []float64 { return make([]float64, 8) }),
+			}
+		case reflect.Int:
+			return []candidate{
+				of("{0,1,2,3}", func() []int { return []int{0, 1, 2, 3} }), of("nil", func() []int { return nil }),
+				of("clusters", func() []int { return []int{0, 0, 0, 0, 1, 1, 1, 1} }),
+				of("{4..7}", func() []int { return []int{4, 5, 6, 7} }),
+				of("{-1}", func() []int { return []int{-1} }),
+				of("{0, 2⁴⁰}", func() []int { return []int{0, 1 << 40} }),
+				of("{0, 0}", func() []int { return []int{0, 0} }),
+			}
+		}
+	case reflect.Struct:
+		return structs(t)
+	}
+	return []candidate{typed("zero "+t.String(), t, func() any { return nil })}
+}
+
+func floats(t reflect.Type, vs ...float64) []candidate {
+	out := make([]candidate, len(vs))
+	for i, v := range vs {
+		out[i] = typed(fmt.Sprint(v), t, func() any { return v })
+	}
+	return out
+}
+
+func ints(t reflect.Type, vs ...int) []candidate {
+	out := make([]candidate, len(vs))
+	for i, v := range vs {
+		out[i] = typed(fmt.Sprint(v), t, func() any { return v })
+	}
+	return out
+}
+
+// structs returns, for an options struct, its zero value and, for each exported numeric field,
+// that field set to each bad value (the others zero), plus bad partitions for [][]int fields.
+func structs(t reflect.Type) []candidate {
+	out := []candidate{{"zero " + t.Name(), func() reflect.Value { return reflect.New(t).Elem() }}}
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if !f.IsExported() {
+			continue
+		}
+		var bad []any
+		switch {
+		case f.Type.Kind() == reflect.Float64:
+			bad = []any{math.NaN(), math.Inf(1), -1.0, 5e-324, math.MaxFloat64}
+		case f.Type.Kind() == reflect.Int:
+			bad = []any{-1, 1 << 40, math.MaxInt}
+		case f.Type.Kind() == reflect.Bool:
+			bad = []any{true}
+		case f.Type == reflect.TypeFor[[][]int]():
+			bad = []any{[][]int{{}}, [][]int{{0, 0}}, [][]int{{0, 1, 2, 3}, {4, 5, 6, 1 << 40}}}
+		}
+		for _, b := range bad {
+			out = append(out, candidate{fmt.Sprintf("%s{%s: %v}", t.Name(), f.Name, b), func() reflect.Value {
+				v := reflect.New(t).Elem()
+				v.Field(i).Set(reflect.ValueOf(b).Convert(f.Type))
+				return v
+			}})
+		}
+	}
+	return out
+}
+
+// outcome is what one call did.
+type outcome int
+
+const (
+	returned outcome = iota // finite results and a nil error
+	failed                  // an error
+	panicked
+	hung
+	silentNonFinite // NaN or ±Inf in a result with a nil error
+	documentedNaN   // NaN or ±Inf from an unvalidating getter whose contract says so (Eval, Gamma)
+	longByRequest   // not run: asks for 2⁴⁰ or more units of work (see longRunning)
+)
+
+// documentedNonFinite are the methods without an error result whose documentation says they
+// return NaN (or ±Inf) for invalid parameters: the Kernel interface's Eval (Gram and Cross report
+// those as errors), ShortestPath.Eval for indices out of range, Gaussian.Gamma of σ = 0.
+var documentedNonFinite = []string{".Eval", ".Gamma"}
+
+// longRunning are the arguments that ask for an amount of work, not of memory: a call given 2⁴⁰
+// of them runs for hours by request, which the timeout cannot tell from a hang. Such calls are
+// not run but counted apart (the log says how many); any other call past the timeout fails.
+var longRunning = []string{"KMeansOptions{NInit: "}
+
+// call runs f on args with recovery and the per-call timeout and classifies the result.
+func call(name string, f reflect.Value, args []reflect.Value) (outcome, string) {
+	type result struct {
+		out   []reflect.Value
+		panic any
+	}
+	done := make(chan result, 1)
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				done <- result{panic: r}
+			}
+		}()
+		done <- result{out: f.Call(args)}
+	}()
+	select {
+	case r := <-done:
+		if r.panic != nil {
+			return panicked, fmt.Sprint(r.panic)
+		}
+		for _, v := range r.out {
+			if v.Type() == reflect.TypeFor[error]() && !v.IsNil() {
+				return failed, ""
+			}
+		}
+		for _, v := range r.out {
+			if where := nonFinite(v, 0); where != "" {
+				for _, suffix := range documentedNonFinite {
+					if strings.HasSuffix(name, suffix) {
+						return documentedNaN, where
+					}
+				}
+				return silentNonFinite, where
+			}
+		}
+		return returned, ""
+	case <-time.After(callTimeout):
+		return hung, ""
+	}
+}
+
+// nonFinite describes the first NaN or ±Inf in v (matrices, slices, structs' exported fields),
+// or returns "".
+func nonFinite(v reflect.Value, depth int) string {
+	if depth > 6 || !v.IsValid() {
+		return ""
+	}
+	if v.CanInterface() {
+		if m, ok := v.Interface().(mat.Matrix); ok && !(v.Kind() == reflect.Pointer && v.IsNil()) && m != nil {
+			if e, ok := m.(interface{ IsEmpty() bool }); ok && e.IsEmpty() {
+				return ""
+			}
+			r, c := m.Dims()
+			for i := range r {
+				for j := range c {
+					if x := m.At(i, j); math.IsNaN(x) || math.IsInf(x, 0) {
+						return fmt.Sprintf("[%d,%d] = %g", i, j, x)
+					}
+				}
+			}
+			return ""
+		}
+	}
+	switch v.Kind() {
+	case reflect.Float64, reflect.Float32:
+		if x := v.Float(); math.IsNaN(x) || math.IsInf(x, 0) {
+			return fmt.Sprint(x)
+		}
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			return nonFinite(v.Elem(), depth+1)
+		}
+	case reflect.Slice, reflect.Array:
+		for i := range v.Len() {
+			if w := nonFinite(v.Index(i), depth+1); w != "" {
+				return fmt.Sprintf("[%d]%s", i, w)
+			}
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if v.Type().Field(i).IsExported() {
+				if w := nonFinite(v.Field(i), depth+1); w != "" {
+					return "." + v.Type().Field(i).Name + w
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// sweepOne calls f with every argument at its default, then with each argument in turn set to
+// each of its candidates (the others at their defaults).
+func sweepOne(name string, f reflect.Value, record func(string, outcome, string)) {
+	ft := f.Type()
+	cands := make([][]candidate, ft.NumIn())
+	for i := range cands {
+		cands[i] = candidates(ft.In(i))
+	}
+	run := func(pos, choice int) {
+		args := make([]reflect.Value, len(cands))
+		labels := make([]string, len(cands))
+		for i, cs := range cands {
+			c := cs[0]
+			if i == pos {
+				c = cs[choice]
+			}
+			args[i] = c.make()
+			labels[i] = c.label
+		}
+		what := fmt.Sprintf("%s(%s)", name, strings.Join(labels, ", "))
+		for _, l := range longRunning {
+			if strings.Contains(what, l) && !strings.Contains(what, l+"-1}") {
+				record(what, longByRequest, "")
+				return
+			}
+		}
+		o, detail := call(name, f, args)
+		record(what, o, detail)
+	}
+	run(-1, 0)
+	for pos, cs := range cands {
+		for choice := 1; choice < len(cs); choice++ {
+			run(pos, choice)
+		}
+	}
+}
+
+// TestSweep is the robustness sweep of issue 16 (see the package documentation). It logs the
+// counts of calls, errors, panics, hangs and silent non-finite results.
+func TestSweep(t *testing.T) {
+	t.Setenv("LAB_MEMLIMIT_BYTES", sweepMemoryLimit)
+	counts := map[outcome]int{}
+	var problems []string
+	record := func(what string, o outcome, detail string) {
+		counts[o]++
+		switch o {
+		case panicked:
+			problems = append(problems, "PANIC "+what+": "+detail)
+		case hung:
+			problems = append(problems, fmt.Sprintf("HANG (> %v) %s", callTimeout, what))
+		case silentNonFinite:
+			problems = append(problems, "NON-FINITE "+what+": "+detail)
+		}
+	}
+	for _, fn := range functions {
+		sweepOne(fn.name, reflect.ValueOf(fn.fn), record)
+	}
+	for _, r := range receivers() {
+		if r.recv == nil {
+			t.Errorf("%s: the fixture could not be built", r.name)
+			continue
+		}
+		v := reflect.ValueOf(r.recv)
+		for i := range v.NumMethod() {
+			m := v.Type().Method(i)
+			sweepOne(strings.TrimPrefix(r.name, "built ")+"."+m.Name, v.Method(i), record)
+		}
+	}
+	total := 0
+	for _, c := range counts {
+		total += c
+	}
+	t.Logf("sweep: %d calls: %d returned finite results, %d errors, %d panics, %d hangs, %d silent non-finite; %d non-finite from Eval/Gamma (documented), %d long by request (%v)",
+		total, counts[returned], counts[failed], counts[panicked], counts[hung], counts[silentNonFinite], counts[documentedNaN],
+		counts[longByRequest], longRunning)
+	sort.Strings(problems)
+	for _, p := range problems {
+		t.Error(p)
+	}
+}
