@@ -861,45 +861,91 @@ func mmdBands(cs []curve) []plotting.Band {
 }
 
 // hiddenCurves says, for the caption, which curves of a panel lie under others: the pairs of
-// plotting.Coincident (the same mean at every n), and, for the error panel, the n where several
-// methods share one error rate (typically 0).
+// plotting.Coincident (the same mean at every n they share), and, when partial, the n where
+// several methods share one value (an error rate of 0, typically), whose markers sit on top of
+// each other there.
 func hiddenCurves(panel string, bands []plotting.Band, partial bool) string {
 	var notes []string
-	whole := map[[2]int]bool{}
+	whole := map[[2]string]bool{}
 	for _, pr := range plotting.Coincident(bands, 0.01) {
-		whole[pr] = true
-		notes = append(notes, fmt.Sprintf("the %s curve lies under the %s curve (the same mean at every n they share)", mmdShortNames[bands[pr[0]].Method], mmdShortNames[bands[pr[1]].Method]))
+		a, b := bands[pr[0]].Method, bands[pr[1]].Method
+		whole[[2]string{a, b}] = true
+		notes = append(notes, fmt.Sprintf("the %s curve lies under the %s curve (the same mean at every n they share; the %s markers show through)", mmdShortNames[a], mmdShortNames[b], mmdShortNames[a]))
 	}
+	tail := ""
 	if partial {
-		var shared []string
-		for i := range bands {
-			for j := i + 1; j < len(bands); j++ {
-				if whole[[2]int{i, j}] {
-					continue
-				}
-				for k, x := range bands[i].X {
-					for l, y := range bands[j].X {
-						if x == y && bands[i].Mean[k] == bands[j].Mean[l] {
-							shared = append(shared, fmt.Sprintf("%g", x))
-						}
-					}
-				}
-			}
-		}
-		slices.SortFunc(shared, func(a, b string) int {
-			fa, _ := strconv.ParseFloat(a, 64)
-			fb, _ := strconv.ParseFloat(b, 64)
-			return cmp.Compare(fa, fb)
-		})
-		shared = slices.Compact(shared)
+		shared := sharedValues(bands, whole)
+		notes = append(notes, shared...)
 		if len(shared) > 0 {
-			notes = append(notes, "several methods share the same error rate at n = "+strings.Join(shared, ", ")+", where their lines overlap")
+			tail = " (where curves overlap, their markers lie on top of each other, the exact MMD's cross last)"
 		}
 	}
 	if len(notes) == 0 {
 		return ""
 	}
-	return fmt.Sprintf(" In %s, %s; each method's own marker is drawn at every n, so all stay visible.", panel, strings.Join(notes, "; "))
+	return fmt.Sprintf(" In %s, %s%s.", panel, strings.Join(notes, "; "), tail)
+}
+
+// sharedValues lists, by runs of consecutive n, the groups of methods whose means are equal at
+// an n ("linear, block and RFF at 0 for n = 1000 to 10000"), leaving out a group that is only a
+// pair of whole (already noted as lying one under the other).
+func sharedValues(bands []plotting.Band, whole map[[2]string]bool) []string {
+	var xs []float64
+	for _, b := range bands {
+		for _, x := range b.X {
+			if !slices.Contains(xs, x) {
+				xs = append(xs, x)
+			}
+		}
+	}
+	slices.Sort(xs)
+	describe := func(x float64) string {
+		byValue := map[float64][]string{}
+		var values []float64
+		for _, b := range bands {
+			for k, bx := range b.X {
+				if bx != x {
+					continue
+				}
+				v := b.Mean[k]
+				if _, ok := byValue[v]; !ok {
+					values = append(values, v)
+				}
+				byValue[v] = append(byValue[v], b.Method)
+			}
+		}
+		slices.Sort(values)
+		var groups []string
+		for _, v := range values {
+			ms := byValue[v]
+			if len(ms) < 2 || (len(ms) == 2 && whole[[2]string{ms[0], ms[1]}]) {
+				continue
+			}
+			names := make([]string, len(ms))
+			for i, m := range ms {
+				names[i] = mmdShortNames[m]
+			}
+			groups = append(groups, fmt.Sprintf("%s and %s overlap at %.3g", strings.Join(names[:len(names)-1], ", "), names[len(names)-1], v))
+		}
+		return strings.Join(groups, ", ")
+	}
+	var out []string
+	for i := 0; i < len(xs); {
+		d := describe(xs[i])
+		j := i
+		for j+1 < len(xs) && describe(xs[j+1]) == d {
+			j++
+		}
+		if d != "" {
+			at := fmt.Sprintf("n = %g", xs[i])
+			if j > i {
+				at = fmt.Sprintf("n = %g to %g", xs[i], xs[j])
+			}
+			out = append(out, fmt.Sprintf("%s for %s", d, at))
+		}
+		i = j + 1
+	}
+	return out
 }
 
 // render draws the three panels: error rate, Δ and time against n, each method's mean over the
