@@ -562,3 +562,31 @@ func TestFig4_2Study(t *testing.T) {
 		t.Errorf("exponent %g, n %g", s.exponent, s.nSeparate)
 	}
 }
+
+// The caption names the curves that lie under others: a pair equal at every n (Coincident), and
+// the groups of methods that share a value at some n.
+func TestCh4HiddenCurves(t *testing.T) {
+	x := []float64{10, 20, 50}
+	bands := []plotting.Band{
+		{Method: "linear", X: x, Mean: []float64{0.3, 0.1, 0}},
+		{Method: "block", X: x, Mean: []float64{0.2, 0, 0}},
+		{Method: "nystrom", X: x, Mean: []float64{0.1, 0, 0}},
+		{Method: "exact", X: x, Mean: []float64{0.1, 0, 0}},
+	}
+	got := hiddenCurves("(a)", bands, true)
+	for _, want := range []string{
+		"the Nyström curve lies under the exact curve",
+		"block, Nyström and exact overlap at 0 for n = 20",
+		"linear, block, Nyström and exact overlap at 0 for n = 50",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("caption note %q lacks %q", got, want)
+		}
+	}
+	if strings.Contains(got, "n = 10") {
+		t.Errorf("caption note %q: Nyström and exact at n = 10 are already noted as one curve under the other", got)
+	}
+	if got := hiddenCurves("(b)", bands[:2], false); got != "" {
+		t.Errorf("distinct curves: note %q, want none", got)
+	}
+}
