@@ -1,9 +1,13 @@
 package experiments
 
 import (
+	"maps"
 	"math"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -13,20 +17,29 @@ import (
 	"github.com/fastkernels/kernellab/lab/graphkernel"
 	"github.com/fastkernels/kernellab/lab/kernel"
 	"github.com/fastkernels/kernellab/lab/mmd"
+	"github.com/fastkernels/kernellab/lab/plotting"
 	"github.com/fastkernels/kernellab/lab/run"
 )
 
 // ch4Figures are the experiments of chapter 4 with their sizes and their dataset column.
-var ch4Figures = []struct {
-	build   func() *run.Experiment
-	sizes   map[run.Scale]mmdSizes
-	dataset string
-	graphs  bool
-}{
+var ch4Figures = []ch4Figure{
 	{fig4_2, fig4_2Sizes, fig4_2Dataset, false},
 	{fig4_3, fig4_3Sizes, fig4_3Dataset, false},
 	{fig4_4, fig4_4Sizes, fig4_4Dataset, false},
 	{fig4_5, fig4_5Sizes, fig4_5Dataset, true},
+}
+
+// ch4Figure is one experiment of chapter 4 for the tests.
+type ch4Figure struct {
+	build   func() *run.Experiment
+	sizes   map[run.Scale]mmdSizes
+	dataset string
+	graphs  bool
+}
+
+// legend maps the figure's method legend entries to their registered methods.
+func (f ch4Figure) legend() map[string]string {
+	return mmdFigure{graphs: f.graphs}.legendMethods()
 }
 
 // Every figure runs end to end at smoke scale: each method has an error rate and a time at every
@@ -89,6 +102,7 @@ func TestCh4Smoke(t *testing.T) {
 					t.Errorf("claim %s has no Rule", c.ID)
 				}
 			}
+			checkCh4Figure(t, e.ID, filepath.Join(dir, "figures"), fig.legend())
 			if e.ID == "fig4_2" {
 				st, err := fig4_2StudyResults(res)
 				if err != nil || len(st) != len(fig4_2Study[run.Smoke].dims) {
@@ -96,6 +110,53 @@ func TestCh4Smoke(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// checkCh4Figure checks a rendered chapter-4 figure for print: laid out at page width, no text
+// below 7 pt at that width, every method's legend entry (and the chance line's, when drawn) in its
+// registered colour, and a caption beside the figure that gives the draws and the band.
+func checkCh4Figure(t *testing.T, id, figDir string, legend map[string]string) {
+	t.Helper()
+	svg, err := os.ReadFile(filepath.Join(figDir, id+".svg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	width, texts, err := plotting.ParseSVG(svg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(width-plotting.PageWidth.Points()) > 0.5 {
+		t.Errorf("%s: %.1f pt wide, want the page width %.1f pt", id, width, plotting.PageWidth.Points())
+	}
+	if err := plotting.CheckPrintFonts(svg, 0); err != nil {
+		t.Errorf("%s: %v", id, err)
+	}
+	if err := plotting.CheckPrintFonts(svg, plotting.PageWidth); err != nil {
+		t.Errorf("%s at page width: %v", id, err)
+	}
+	legend = maps.Clone(legend)
+	for _, tx := range texts {
+		if tx.Text == mmdChanceLabel {
+			legend[mmdChanceLabel] = "chance"
+		}
+	}
+	if err := plotting.CheckLegendMethods(svg, legend); err != nil {
+		t.Errorf("%s: %v", id, err)
+	}
+	for _, ext := range []string{".png", ".pdf"} {
+		if fi, err := os.Stat(filepath.Join(figDir, id+ext)); err != nil || fi.Size() == 0 {
+			t.Errorf("%s: no %s (%v)", id, ext, err)
+		}
+	}
+	caption, err := os.ReadFile(filepath.Join(figDir, id+".md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"**" + id + "**", "smoke scale", "draws", "band spans", "s = log n"} {
+		if !strings.Contains(string(caption), want) {
+			t.Errorf("%s: caption lacks %q:\n%s", id, want, caption)
+		}
 	}
 }
 
@@ -499,5 +560,33 @@ func TestFig4_2Study(t *testing.T) {
 	// sd = 1.155/n: it reaches 10⁻⁶ at n ≈ 1.155·10⁶.
 	if s := st[0]; math.Abs(s.exponent+1) > 1e-9 || math.Abs(s.nSeparate/(stat.StdDev([]float64{1, -1, 1, -1}, nil)*1e6)-1) > 1e-9 {
 		t.Errorf("exponent %g, n %g", s.exponent, s.nSeparate)
+	}
+}
+
+// The caption names the curves that lie under others: a pair equal at every n (Coincident), and
+// the groups of methods that share a value at some n.
+func TestCh4HiddenCurves(t *testing.T) {
+	x := []float64{10, 20, 50}
+	bands := []plotting.Band{
+		{Method: "linear", X: x, Mean: []float64{0.3, 0.1, 0}},
+		{Method: "block", X: x, Mean: []float64{0.2, 0, 0}},
+		{Method: "nystrom", X: x, Mean: []float64{0.1, 0, 0}},
+		{Method: "exact", X: x, Mean: []float64{0.1, 0, 0}},
+	}
+	got := hiddenCurves("(a)", bands, true)
+	for _, want := range []string{
+		"the Nyström curve lies under the exact curve",
+		"block, Nyström and exact overlap at 0 for n = 20",
+		"linear, block, Nyström and exact overlap at 0 for n = 50",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("caption note %q lacks %q", got, want)
+		}
+	}
+	if strings.Contains(got, "n = 10") {
+		t.Errorf("caption note %q: Nyström and exact at n = 10 are already noted as one curve under the other", got)
+	}
+	if got := hiddenCurves("(b)", bands[:2], false); got != "" {
+		t.Errorf("distinct curves: note %q, want none", got)
 	}
 }

@@ -46,6 +46,13 @@ func fig4_4() *run.Experiment {
 		seed: 4004, dataset: fig4_4Dataset, describe: "Covertype 1 vs 2",
 		sizes: fig4_4Sizes,
 		load:  loadCovtypePools,
+		setup: func(sc run.Scale) string {
+			data := "the offline mirror's 31,220-row subset of Covertype (7,134 rows of cover type 1, which caps n at 3,567 for two disjoint samples)"
+			if fig4_4Variant(sc) == "uci" {
+				data = "the full UCI Covertype data (211,840 rows of cover type 1 and 283,301 of type 2)"
+			}
+			return "P_X = cover type 1, P_Z = cover type 2 (the thesis's classes 0 and 1), from " + data + "; the 54 features are standardised over the loaded table; X and W are disjoint uniform samples of type 1 and Z a uniform sample of type 2, without replacement. Gaussian kernel, σ² = the mean squared distance over the rows of the two types."
+		},
 	}
 	const d = fig4_4Dataset
 	return f.experiment(

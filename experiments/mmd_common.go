@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -123,6 +124,9 @@ type mmdFigure struct {
 	sizes             map[run.Scale]mmdSizes
 	// graphs marks data without random Fourier features (RFF does not apply).
 	graphs bool
+	// setup describes, for the caption, the data of a scale, how the samples are drawn and the
+	// kernel.
+	setup func(sc run.Scale) string
 	// relativeDelta draws panel (b) as Δ / MMD²_exact (for an unnormalised kernel, whose raw Δ
 	// has no scale a reader knows).
 	relativeDelta bool
@@ -132,6 +136,8 @@ type mmdFigure struct {
 	// figure (fig4_2's dimension study).
 	extraTasks func(sc run.Scale) ([]run.Task, error)
 	extraPanel func(res *run.Results) (*plot.Plot, error)
+	// extraCaption describes the companion panel for the caption.
+	extraCaption func(res *run.Results) (string, error)
 }
 
 // experiment builds the run.Experiment of the figure with the given claims.
@@ -804,7 +810,8 @@ func mmdDraws(res *run.Results, dataset string) (int, error) {
 	return int(total), nil
 }
 
-// mmdLabels are the legend entries of the methods.
+// mmdLabels are the legend entries of the methods; each is drawn in its method's registered style
+// (plotting.MethodStyle: chapter 4's exact MMD is the registry's "exact").
 var mmdLabels = map[string]string{
 	"linear":  "linear (√n points)",
 	"block":   "block (s = log n)",
@@ -813,18 +820,147 @@ var mmdLabels = map[string]string{
 	"exact":   "exact",
 }
 
+// mmdShortNames are the methods' names in captions.
+var mmdShortNames = map[string]string{"linear": "linear", "block": "block", "rff": "RFF", "nystrom": "Nyström", "exact": "exact"}
+
+// mmdChanceLabel is the legend entry of the chance level 1/2 in the error panel.
+const mmdChanceLabel = "chance (error rate 1/2)"
+
+// mmdChanceFrom is the highest error rate (top of a band) from which the error panel draws the
+// chance level: half of it.
+const mmdChanceFrom = 0.25
+
+// mmdPanelHeight is the height of one panel of a chapter-4 figure, laid out at page width.
+const mmdPanelHeight = 5 * vg.Centimeter
+
+// legendMethods maps the legend entries of f's methods to their registered methods (for the
+// print checks of the tests); the chance line, when drawn, is mmdChanceLabel → "chance".
+func (f mmdFigure) legendMethods() map[string]string {
+	out := map[string]string{}
+	for _, m := range f.methods() {
+		out[mmdLabels[m]] = m
+	}
+	return out
+}
+
+// mmdBands turns curves into bands in their methods' registered styles: the mean over the draws
+// with the min–max band of the batch means.
+func mmdBands(cs []curve) []plotting.Band {
+	bands := make([]plotting.Band, len(cs))
+	for i, c := range cs {
+		b := plotting.Band{Label: mmdLabels[c.Method], Method: c.Method}
+		if b.Label == "" {
+			b.Label = c.Method
+		}
+		for _, s := range c.Points {
+			b.X, b.Mean, b.Lo, b.Hi = append(b.X, s.X), append(b.Mean, s.Mean), append(b.Lo, s.Min), append(b.Hi, s.Max)
+		}
+		bands[i] = b
+	}
+	return bands
+}
+
+// hiddenCurves says, for the caption, which curves of a panel lie under others: the pairs of
+// plotting.Coincident (the same mean at every n they share), and, when partial, the n where
+// several methods share one value (an error rate of 0, typically), whose markers sit on top of
+// each other there.
+func hiddenCurves(panel string, bands []plotting.Band, partial bool) string {
+	var notes []string
+	whole := map[[2]string]bool{}
+	for _, pr := range plotting.Coincident(bands, 0.01) {
+		a, b := bands[pr[0]].Method, bands[pr[1]].Method
+		whole[[2]string{a, b}] = true
+		notes = append(notes, fmt.Sprintf("the %s curve lies under the %s curve (the same mean at every n they share; the %s markers show through)", mmdShortNames[a], mmdShortNames[b], mmdShortNames[a]))
+	}
+	tail := ""
+	if partial {
+		shared := sharedValues(bands, whole)
+		notes = append(notes, shared...)
+		if len(shared) > 0 {
+			tail = " (where curves overlap, their markers lie on top of each other, the exact MMD's cross last)"
+		}
+	}
+	if len(notes) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" In %s, %s%s.", panel, strings.Join(notes, "; "), tail)
+}
+
+// sharedValues lists, by runs of consecutive n, the groups of methods whose means are equal at
+// an n ("linear, block and RFF at 0 for n = 1000 to 10000"), leaving out a group that is only a
+// pair of whole (already noted as lying one under the other).
+func sharedValues(bands []plotting.Band, whole map[[2]string]bool) []string {
+	var xs []float64
+	for _, b := range bands {
+		for _, x := range b.X {
+			if !slices.Contains(xs, x) {
+				xs = append(xs, x)
+			}
+		}
+	}
+	slices.Sort(xs)
+	describe := func(x float64) string {
+		byValue := map[float64][]string{}
+		var values []float64
+		for _, b := range bands {
+			for k, bx := range b.X {
+				if bx != x {
+					continue
+				}
+				v := b.Mean[k]
+				if _, ok := byValue[v]; !ok {
+					values = append(values, v)
+				}
+				byValue[v] = append(byValue[v], b.Method)
+			}
+		}
+		slices.Sort(values)
+		var groups []string
+		for _, v := range values {
+			ms := byValue[v]
+			if len(ms) < 2 || (len(ms) == 2 && whole[[2]string{ms[0], ms[1]}]) {
+				continue
+			}
+			names := make([]string, len(ms))
+			for i, m := range ms {
+				names[i] = mmdShortNames[m]
+			}
+			groups = append(groups, fmt.Sprintf("%s and %s overlap at %.3g", strings.Join(names[:len(names)-1], ", "), names[len(names)-1], v))
+		}
+		return strings.Join(groups, ", ")
+	}
+	var out []string
+	for i := 0; i < len(xs); {
+		d := describe(xs[i])
+		j := i
+		for j+1 < len(xs) && describe(xs[j+1]) == d {
+			j++
+		}
+		if d != "" {
+			at := fmt.Sprintf("n = %g", xs[i])
+			if j > i {
+				at = fmt.Sprintf("n = %g to %g", xs[i], xs[j])
+			}
+			out = append(out, fmt.Sprintf("%s for %s", d, at))
+		}
+		i = j + 1
+	}
+	return out
+}
+
 // render draws the three panels: error rate, Δ and time against n, each method's mean over the
-// draws with the min–max band of its batch means; the exact MMD, the reference, is dashed. A
-// companion study, when the figure has one, is a fourth panel.
+// draws with the min–max band of its batch means, in its registered style, at page width with one
+// legend below; a companion study, when the figure has one, is a fourth panel (2 × 2). The
+// caption, beside the figure, gives the data, sizes, draws and bands, from the results.
 func (f mmdFigure) render(res *run.Results, out *run.Output) error {
 	methods := f.methods()
 	errs, err := mmdCurves(res, f.dataset, mmdMetricWrong, methods...)
 	if err != nil {
 		return err
 	}
-	deltaMetric, deltaTitle, deltaAxis := mmdMetricDelta, "distance to the exact MMD² on (Z, W)", "mean |MMD²_approx − MMD²_exact|"
+	deltaMetric, deltaAxis := mmdMetricDelta, "mean Δ on (Z, W)"
 	if f.relativeDelta {
-		deltaMetric, deltaTitle, deltaAxis = mmdMetricRelDelta, "relative distance to the exact MMD² on (Z, W)", "mean |MMD²_approx − MMD²_exact| / MMD²_exact"
+		deltaMetric, deltaAxis = mmdMetricRelDelta, "mean Δ / exact MMD² on (Z, W)"
 	}
 	deltas, err := mmdCurves(res, f.dataset, deltaMetric, methods[:len(methods)-1]...)
 	if err != nil {
@@ -834,30 +970,42 @@ func (f mmdFigure) render(res *run.Results, out *run.Output) error {
 	if err != nil {
 		return err
 	}
-	draws, err := mmdDraws(res, f.dataset)
-	if err != nil {
-		return err
-	}
-	a := plotting.New(fmt.Sprintf("%s: three-sample error, %d draws", f.describe, draws), "sample size n", "error rate")
-	b := plotting.New(deltaTitle, "sample size n", deltaAxis)
-	c := plotting.New("time of one MMD² estimate (median of timed calls)", "sample size n", "time (s)")
-	for _, panel := range []struct {
-		p  *plot.Plot
-		cs []curve
-	}{{a, errs}, {b, deltas}, {c, times}} {
-		if err := addMinMaxBands(panel.p, panel.cs, mmdLabels, "exact"); err != nil {
+	a := plotting.NewPrint("three-sample error rate", "sample size n", "error rate")
+	b := plotting.NewPrint("distance Δ to the exact MMD²", "sample size n", deltaAxis)
+	c := plotting.NewPrint("time of one MMD² estimate", "sample size n", "median time (s)")
+	bands := [3][]plotting.Band{mmdBands(errs), mmdBands(deltas), mmdBands(times)}
+	deltaLog := false
+	for i, p := range []*plot.Plot{a, b, c} {
+		if err := plotting.LogX(p); err != nil {
 			return err
 		}
-		if err := plotting.LogX(panel.p); err != nil {
+		if i == 1 {
+			if deltaLog, err = logYWhenPositive(b, deltas); err != nil {
+				return err
+			}
+		}
+		if i == 2 {
+			if err := plotting.LogY(c); err != nil {
+				return err
+			}
+		}
+		if err := plotting.AddBands(p, bands[i]...); err != nil {
 			return err
 		}
 	}
-	a.Y.Min = 0
-	if err := logYWhenPositive(b, deltas); err != nil {
-		return err
+	// Chance, the error rate of a decision that cannot tell P_X from P_Z, is what the separation
+	// claims test against; it is drawn where some band comes within a factor 2 of it (elsewhere it
+	// would only squeeze the curves). The axis starts at 0 and leaves room above the highest band
+	// (and the chance line), so that no band runs into the frame.
+	chance := a.Y.Max >= mmdChanceFrom
+	if chance {
+		if err := plotting.AddMethodHLine(a, 0.5, mmdChanceLabel, "chance"); err != nil {
+			return err
+		}
 	}
-	if err := plotting.LogY(c); err != nil {
-		return err
+	a.Y.Min, a.Y.Max = 0, 1.06*a.Y.Max
+	if !deltaLog {
+		b.Y.Max *= 1.06
 	}
 	panels := []*plot.Plot{a, b, c}
 	if f.extraPanel != nil {
@@ -867,18 +1015,105 @@ func (f mmdFigure) render(res *run.Results, out *run.Output) error {
 		}
 		panels = append(panels, d)
 	}
-	return saveRow(out, 11*vg.Centimeter, 9*vg.Centimeter, panels...)
+	rows, cols := 1, len(panels)
+	if len(panels) == 4 {
+		rows, cols = 2, 2
+	}
+	fig := plotting.NewPrintFigure(rows, cols, plotting.PageWidth, mmdPanelHeight)
+	for i, p := range panels {
+		fig.Set(i/cols, i%cols, p)
+	}
+	if err := fig.Save(filepath.Join(out.Dir, out.ID)); err != nil {
+		return err
+	}
+	caption, err := f.caption(res, errs, bands, chance)
+	if err != nil {
+		return err
+	}
+	return writeCaption(out, res, caption)
+}
+
+// caption describes the figure from its results: the problem and data, the sizes, the draws and
+// their batches, what the curves and bands are, the timing protocol, the set-up choices, and the
+// curves that lie under others.
+func (f mmdFigure) caption(res *run.Results, errs []curve, bands [3][]plotting.Band, chance bool) (string, error) {
+	draws, err := mmdDraws(res, f.dataset)
+	if err != nil {
+		return "", err
+	}
+	batches := len(res.Where(f.dataset, mmdSetupMethod, mmdMetricDraws))
+	ns := make([]float64, 0, len(errs[0].Points))
+	for _, s := range errs[0].Points {
+		ns = append(ns, s.X)
+	}
+	exactMax := byMethod(errs)["exact"].last().X
+	// Timed draws per batch: the linear estimate is timed at every n.
+	timed := 0
+	for _, r := range res.Where(f.dataset, "linear", mmdMetricSeconds) {
+		if n, err := r.ParamFloat("n"); err == nil && n == ns[0] {
+			timed++
+		}
+	}
+	timing := "the first draw of each batch is timed"
+	if k := timed / max(batches, 1); k != 1 {
+		timing = fmt.Sprintf("the first %d draws of each batch are timed", k)
+	}
+	if sz, ok := f.sizes[res.Scale]; ok {
+		timing += fmt.Sprintf(", each decision %d times after a warm-up call; the time of one MMD² estimate is half the median time of a decision", sz.timeCalls)
+	}
+	exactText := "the exact MMD² is computed at every n"
+	if exactMax < ns[len(ns)-1] {
+		exactText = fmt.Sprintf("the exact MMD² is computed up to n = %g, so its curves and Δ stop there", exactMax)
+	}
+	chanceText := fmt.Sprintf(" (every band stays below %g, far from chance, 1/2)", mmdChanceFrom)
+	if chance {
+		chanceText = "; the grey dashed line is chance (1/2), the level the separation claims test against"
+	}
+	deltaText := "Δ, the mean over the draws of |MMD²_approx(Z, W) − MMD²_exact(Z, W)|"
+	if f.relativeDelta {
+		deltaText = "the relative Δ, the mean over the draws of |MMD²_approx(Z, W) − MMD²_exact(Z, W)| / MMD²_exact(Z, W) (the unnormalised kernel gives Δ itself no meaningful scale)"
+	}
+	methods := "linear (exact MMD² between random subsets of √n points), block (average of unbiased MMD² over blocks of s points), "
+	if !f.graphs {
+		methods += "RFF (s random Fourier features), "
+	}
+	methods += "Nyström (s uniform landmarks, λ = 0) and the exact MMD² of eq. (4.2)"
+	text := fmt.Sprintf(`Three-sample problem (thesis §4.6), %s: X, W ~ P_X and Z ~ P_Z, n points each; W is attributed to P_X when MMD²(X, W) ≤ MMD²(Z, W). %s
+Methods: %s, with s = log n (§4.6.1). Sample sizes n = %s; %s.
+(a) Error rate: the fraction of draws that attribute W to P_Z%s. (b) %s, on the draws where the exact MMD² was computed. (c) Time of one MMD² estimate (log scale): %s; every estimator runs on all cores, one task at a time.
+Each curve is the mean over %d draws at every n (%d batches of %d draws; every method decides the same draws); the band spans the minimum to the maximum of the %d batch means.`,
+		f.describe, f.setup(res.Scale), methods, plainFloats(ns), exactText, chanceText, deltaText, timing,
+		draws, batches, draws/max(batches, 1), batches)
+	text += hiddenCurves("(a)", bands[0], true) + hiddenCurves("(b)", bands[1], false) + hiddenCurves("(c)", bands[2], false)
+	if f.extraCaption != nil {
+		extra, err := f.extraCaption(res)
+		if err != nil {
+			return "", err
+		}
+		text += "\n\n" + extra
+	}
+	return text, nil
 }
 
 // logYWhenPositive puts p's y axis on a log scale unless a band of cs reaches 0 (Δ is exactly 0
-// when an approximation uses every point), in which case the axis stays linear.
-func logYWhenPositive(p *plot.Plot, cs []curve) error {
+// when an approximation uses every point), in which case the axis stays linear; it reports
+// whether the axis is logarithmic.
+func logYWhenPositive(p *plot.Plot, cs []curve) (bool, error) {
 	for _, c := range cs {
 		for _, s := range c.Points {
 			if !(s.Min > 0) {
-				return nil
+				return false, nil
 			}
 		}
 	}
-	return plotting.LogY(p)
+	return true, plotting.LogY(p)
+}
+
+// plainFloats prints v as "100, 300, 1000" (integers without exponents).
+func plainFloats(v []float64) string {
+	parts := make([]string, len(v))
+	for i, x := range v {
+		parts[i] = strconv.FormatFloat(x, 'f', -1, 64)
+	}
+	return strings.Join(parts, ", ")
 }
