@@ -349,10 +349,15 @@ func ch3Panel(res *run.Results, dataset, metric, xParam string, methods []string
 	return p, notes, nil
 }
 
-// ch3Hidden returns the labels of the bands whose mean line lies on another's at every shared x
-// (plotting.Coincident), within 1% of the y range the bands span (on a log axis, 1% of its decades):
-// closer than that, one line is drawn over the other.
+// ch3Hidden returns the labels of the bands whose mean line lies on another's at every x they share
+// (at least two), within 1% of the y range the bands span (on a log axis, 1% of its decades): closer
+// than that, one line is drawn over the other. plotting.Coincident compares relative differences,
+// which on a linear axis near zero would call lines apart that the plot draws on each other.
 func ch3Hidden(bands []plotting.Band, logY bool) []string {
+	y := func(v float64) float64 { return v }
+	if logY {
+		y = math.Log10
+	}
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, b := range bands {
 		for i, m := range b.Mean {
@@ -360,23 +365,36 @@ func ch3Hidden(bands []plotting.Band, logY bool) []string {
 			if b.Lo != nil {
 				l, h = b.Lo[i], b.Hi[i]
 			}
-			lo, hi = min(lo, l), max(hi, h)
+			lo, hi = min(lo, y(l)), max(hi, y(h))
 		}
 	}
 	if !(hi > lo) {
 		return nil
 	}
-	var tol float64
-	if logY {
-		tol = 1 - math.Pow(hi/lo, -0.01)
-	} else {
-		tol = 0.01 * (hi - lo) / max(math.Abs(lo), math.Abs(hi))
+	tol := 0.01 * (hi - lo)
+	on := func(a, b plotting.Band) bool {
+		shared := 0
+		for i, x := range a.X {
+			j := slices.Index(b.X, x)
+			if j < 0 {
+				continue
+			}
+			if math.Abs(y(a.Mean[i])-y(b.Mean[j])) > tol {
+				return false
+			}
+			shared++
+		}
+		return shared >= 2
 	}
 	var labels []string
-	for _, pair := range plotting.Coincident(bands, tol) {
-		for _, k := range pair {
-			if !slices.Contains(labels, bands[k].Label) {
-				labels = append(labels, bands[k].Label)
+	for i, a := range bands {
+		for _, b := range bands[i+1:] {
+			if on(a, b) {
+				for _, l := range []string{a.Label, b.Label} {
+					if !slices.Contains(labels, l) {
+						labels = append(labels, l)
+					}
+				}
 			}
 		}
 	}
