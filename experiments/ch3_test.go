@@ -67,8 +67,10 @@ func ch3LegendMethods(id string) map[string]string {
 		add(fig3_2Labels, metricFrobenius, fig3_2Series...)
 	case "fig3_3":
 		add(ch3Labels, metricSeconds, fig3_3Methods...)
+		out[ch3SlopeLabel] = "slope"
 	case "fig3_4":
 		add(ch3Labels, metricSeconds, fig3_4Methods...)
+		out[ch3SlopeLabel] = "slope"
 	case "fig3_5":
 		add(fig3_5Labels("kc1"), metricAccuracy, fig3_5Series...)
 		add(fig3_5Labels("houses"), metricMSE, ch3Baseline)

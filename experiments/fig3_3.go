@@ -14,6 +14,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/fastkernels/kernellab/lab/kernel"
+	"github.com/fastkernels/kernellab/lab/plotting"
 	"github.com/fastkernels/kernellab/lab/run"
 )
 
@@ -194,6 +195,9 @@ func renderCh3Timing(what string, sizes map[run.Scale]ch3TimingScale, methods, s
 			if err != nil {
 				return err
 			}
+			if err := ch3AddSlope(res, p, name); err != nil {
+				return err
+			}
 			panels[i], notes = p, append(notes, coincide...)
 			d := fmt.Sprintf("%s n ∈ {%s} of %d rows, %d draws", ch3Title(res, name), ch3XValues(res, name, methods[0], metricSeconds, "n"),
 				int(avail), ch3Draws(res, name, methods[0], metricSeconds))
@@ -223,7 +227,9 @@ func renderCh3Timing(what string, sizes map[run.Scale]ch3TimingScale, methods, s
 			". Each draw is a fresh uniform subsample of n points, timed for every method; each time is the median of " + calls +
 			" timed calls after one warm-up. The line is the mean over the draws and the band spans their minimum to maximum. " +
 			"Gaussian kernel with the thesis's σ² and λ; DAC-RLS and uniform RLS use m = √n, recursive RLS (plain and accelerated) " +
-			"its authors' adaptive ridge with s = √n landmarks. Log–log axes; times are of this implementation on a shared machine."
+			"its authors' adaptive ridge with s = √n landmarks. The grey guide has slope 2, the order of every approximate method here " +
+			"(n m² operations with m = √n), drawn through DAC-RLS's mean at the largest n. Log–log axes; times are of this " +
+			"implementation on a shared machine."
 		if slices.Contains(methods, ch3Exact) {
 			if len(exact) > 0 {
 				caption += " Exact RLS is timed only where n allows: " + strings.Join(exact, "; ") + "."
@@ -236,6 +242,25 @@ func renderCh3Timing(what string, sizes map[run.Scale]ch3TimingScale, methods, s
 		}
 		return writeCaption(out, res, caption)
 	}
+}
+
+// ch3SlopeLabel is the legend entry of the slope-2 guide of the timing figures.
+const ch3SlopeLabel = "slope 2: n m² with m = √n"
+
+// ch3AddSlope draws the slope-2 guide of a timing panel (every approximate score method costs
+// O(n m²) = O(n²) with m = √n) through DAC-RLS's mean time at the largest n, over DAC-RLS's n.
+func ch3AddSlope(res *run.Results, p *plot.Plot, dataset string) error {
+	cs, err := ch3Curves(res, dataset, metricSeconds, "n", []string{ch3DAC})
+	if err != nil {
+		return err
+	}
+	dac := cs[ch3DAC]
+	last := dac.last()
+	xs, ys := make([]float64, len(dac.Points)), make([]float64, len(dac.Points))
+	for i, s := range dac.Points {
+		xs[i], ys[i] = s.X, last.Mean*(s.X/last.X)*(s.X/last.X)
+	}
+	return plotting.AddMethodLine(p, xs, ys, ch3SlopeLabel, "slope")
 }
 
 // ch3TimingRule is the rule of a timing claim: the ratios tested and what supports or contradicts.
