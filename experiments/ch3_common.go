@@ -341,6 +341,16 @@ func ch3Panel(res *run.Results, dataset, metric, xParam string, methods []string
 		}
 		bands = append(bands, *variant)
 	}
+	if !logY && p.Y.Max > p.Y.Min {
+		// A linear axis ends exactly at the outermost band, which then reads as clipped by the
+		// frame: leave 4% of the range on each side (an accuracy axis stops at 1).
+		pad := 0.04 * (p.Y.Max - p.Y.Min)
+		top := p.Y.Max + pad
+		if metric == metricAccuracy && p.Y.Max <= 1 {
+			top = min(top, 1)
+		}
+		p.Y.Min, p.Y.Max = p.Y.Min-pad, top
+	}
 	var notes []string
 	if hidden := ch3Hidden(bands, logY); len(hidden) > 0 {
 		notes = append(notes, fmt.Sprintf("on %s the lines of %s overlap (within 1%% of the y range at every x), their markers tell them apart",
