@@ -65,8 +65,7 @@ var fig3_2Sizes = map[run.Scale]fig3_2Scale{
 	}},
 }
 
-// fig3_2Methods are the landmark samplers of fig3_2 in legend order; exact RLS comes last so that
-// the other methods keep their colours on every panel.
+// fig3_2Methods are the landmark samplers of fig3_2 in legend order, exact RLS (KC1 only) last.
 var fig3_2Methods = []string{ch3Uniform, ch3UniformRLS, ch3Recursive, ch3DAC, ch3Exact}
 
 // fig3_2Labels are ch3Labels with the protocol of the main recursive curve spelled out beside the
@@ -78,8 +77,8 @@ var fig3_2Labels = func() map[string]string {
 }()
 
 // fig3_2Series are the curves of fig3_2: the methods with the diagnostic curve of the authors'
-// recursive pipeline (dashed) before exact RLS, so that the diagnostic has one colour on every
-// panel and exact RLS (KC1 only) the same colour here as in fig3_5.
+// recursive pipeline (dashed, in recursive RLS's colour: ch3AddVariant) before exact RLS. Every
+// series takes its registered style, so its colour does not depend on this order.
 var fig3_2Series = []string{ch3Uniform, ch3UniformRLS, ch3Recursive, ch3DAC, ch3RecursiveOwn, ch3Exact}
 
 // fig3_2 — Gram-matrix approximation error against the number of landmarks (thesis §3.3.1, Figure

@@ -86,7 +86,7 @@ const (
 // (1 is the variance of the target). Exact RLS only on KC1.
 //
 // Each draw also records the no-feature baseline on its test split (the training part's majority
-// class, or its mean target for Houses), drawn dashed. A ranking among methods that no method
+// class, or its mean target for Houses), drawn as a grey reference. A ranking among methods that no method
 // separates from this baseline says nothing about the samplers (at quick scale on KC1 every method
 // sits near the majority-class rate, 357/422 = 0.846), so the ranking claims are tested only where
 // some method beats the baseline of its own draws, and are inconclusive elsewhere.
@@ -140,9 +140,8 @@ func fig3_5() *run.Experiment {
 // fig3_5Methods are the label samplers of fig3_5 in legend order, exact RLS last.
 var fig3_5Methods = fig3_2Methods
 
-// fig3_5Series are the curves of fig3_5: the methods with the no-feature baseline (dashed) before
-// exact RLS, so that the baseline has one colour on every panel and exact RLS (KC1 only) the same
-// colour as in fig3_2.
+// fig3_5Series are the curves of fig3_5: the methods with the no-feature baseline (the registered
+// majority-class or chance reference: ch3Style) before exact RLS, which runs on KC1 only.
 var fig3_5Series = []string{ch3Uniform, ch3UniformRLS, ch3Recursive, ch3DAC, ch3Baseline, ch3Exact}
 
 // fig3_5Draw is one draw on one data set: split, scores of the training part by every method, and
