@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
 
 	"github.com/fastkernels/kernellab/lab/dataset"
 	"github.com/fastkernels/kernellab/lab/kernel"
@@ -67,7 +69,7 @@ var ch3Labels = map[string]string{
 	ch3Accelerated:  "accelerated recursive RLS",
 	ch3DAC:          "DAC-RLS (m = √n)",
 	ch3Exact:        "exact RLS",
-	ch3RecursiveOwn: "diagnostic: recursive, authors' pipeline (s = |S|)",
+	ch3RecursiveOwn: "diagnostic: recursive RLS, authors' pipeline (s = |S|)",
 	ch3Baseline:     "baseline: no features",
 }
 
@@ -291,19 +293,184 @@ func ch3Present(res *run.Results, dataset, metric string, methods []string) []st
 	return out
 }
 
-// ch3Panel draws metric against xParam for the methods present on dataset (legend entries from
-// labels, usually ch3Labels), as mean lines with
-// min–max bands over the draws; references and diagnostics (ch3Dashed) are dashed.
-func ch3Panel(res *run.Results, dataset, metric, xParam string, methods []string, labels map[string]string, title, xLabel, yLabel string) (*plot.Plot, error) {
+// ch3Panel is one print panel (plotting.NewPrint) of metric against xParam for the methods present
+// on dataset, legend entries from labels: each method's mean over the draws with a min–max band, in
+// its registered style (ch3Style), on log axes as asked (set before the data, so that the axes
+// cover the bands). The authors' recursive pipeline of fig3_2 is drawn as a variant of recursive
+// RLS (ch3AddVariant), its mean only. It returns the notes a caption needs: the curves that
+// coincide, one hiding the other (ch3Hidden).
+func ch3Panel(res *run.Results, dataset, metric, xParam string, methods []string, labels map[string]string, title, xLabel, yLabel string, logX, logY bool) (*plot.Plot, []string, error) {
 	cs, err := ch3PresentCurves(res, dataset, metric, xParam, methods)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	p := plotting.New(title, xLabel, yLabel)
-	if err := addMinMaxBands(p, cs, labels, ch3Dashed...); err != nil {
-		return nil, err
+	p := plotting.NewPrint(title, xLabel, yLabel)
+	if logX {
+		if err := plotting.LogX(p); err != nil {
+			return nil, nil, err
+		}
 	}
-	return p, nil
+	if logY {
+		if err := plotting.LogY(p); err != nil {
+			return nil, nil, err
+		}
+	}
+	var bands []plotting.Band
+	var variant *plotting.Band
+	for _, c := range cs {
+		b := plotting.Band{Label: labels[c.Method], Method: ch3Style(c.Method, metric)}
+		if b.Label == "" {
+			b.Label = c.Method
+		}
+		for _, s := range c.Points {
+			b.X, b.Mean, b.Lo, b.Hi = append(b.X, s.X), append(b.Mean, s.Mean), append(b.Lo, s.Min), append(b.Hi, s.Max)
+		}
+		if c.Method == ch3RecursiveOwn {
+			b.Lo, b.Hi = nil, nil
+			variant = &b
+			continue
+		}
+		bands = append(bands, b)
+	}
+	if err := plotting.AddBands(p, bands...); err != nil {
+		return nil, nil, err
+	}
+	if variant != nil {
+		if err := ch3AddVariant(p, *variant); err != nil {
+			return nil, nil, err
+		}
+		bands = append(bands, *variant)
+	}
+	if !logY && p.Y.Max > p.Y.Min {
+		// A linear axis ends exactly at the outermost band, which then reads as clipped by the
+		// frame: leave 4% of the range on each side (an accuracy axis stops at 1).
+		pad := 0.04 * (p.Y.Max - p.Y.Min)
+		top := p.Y.Max + pad
+		if metric == metricAccuracy && p.Y.Max <= 1 {
+			top = min(top, 1)
+		}
+		p.Y.Min, p.Y.Max = p.Y.Min-pad, top
+	}
+	var notes []string
+	if hidden := ch3Hidden(bands, logY); len(hidden) > 0 {
+		notes = append(notes, fmt.Sprintf("on %s the lines of %s overlap (within 1%% of the y range at every x), their markers tell them apart",
+			ch3Names[dataset], strings.Join(hidden, ", ")))
+	}
+	return p, notes, nil
+}
+
+// ch3Hidden returns the labels of the bands whose mean line lies on another's at every x they share
+// (at least two), within 1% of the y range the bands span (on a log axis, 1% of its decades): closer
+// than that, one line is drawn over the other. plotting.Coincident compares relative differences,
+// which on a linear axis near zero would call lines apart that the plot draws on each other.
+func ch3Hidden(bands []plotting.Band, logY bool) []string {
+	y := func(v float64) float64 { return v }
+	if logY {
+		y = math.Log10
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, b := range bands {
+		for i, m := range b.Mean {
+			l, h := m, m
+			if b.Lo != nil {
+				l, h = b.Lo[i], b.Hi[i]
+			}
+			lo, hi = min(lo, y(l)), max(hi, y(h))
+		}
+	}
+	if !(hi > lo) {
+		return nil
+	}
+	tol := 0.01 * (hi - lo)
+	on := func(a, b plotting.Band) bool {
+		shared := 0
+		for i, x := range a.X {
+			j := slices.Index(b.X, x)
+			if j < 0 {
+				continue
+			}
+			if math.Abs(y(a.Mean[i])-y(b.Mean[j])) > tol {
+				return false
+			}
+			shared++
+		}
+		return shared >= 2
+	}
+	var labels []string
+	for i, a := range bands {
+		for _, b := range bands[i+1:] {
+			if on(a, b) {
+				for _, l := range []string{a.Label, b.Label} {
+					if !slices.Contains(labels, l) {
+						labels = append(labels, l)
+					}
+				}
+			}
+		}
+	}
+	return labels
+}
+
+// ch3Style is the registered style (plotting.MethodStyle) a chapter-3 series is drawn in: each
+// method its own; fig3_5's no-feature baseline as the majority-class reference on an accuracy
+// panel and as the chance (no-skill) reference on Houses's MSE panel, where it predicts the
+// training mean. The authors' recursive pipeline has no registered style (ch3AddVariant).
+func ch3Style(method, metric string) string {
+	switch method {
+	case ch3Baseline:
+		if metric == metricMSE {
+			return "chance"
+		}
+		return "majority-class"
+	case ch3RecursiveOwn:
+		return ""
+	}
+	return method
+}
+
+// ch3AddVariant draws the diagnostic curve of the authors' recursive pipeline (fig3_2) as a variant
+// of recursive RLS, as the registry draws variants: recursive RLS's colour with another marker and a
+// dashed line. The registry has no entry for it yet, so it is drawn as the only band of its own
+// AddBands call, whose position style is Color(0) and Marker(0), dashed: the registry's blue of
+// recursive RLS with filled circles (TestCh3VariantStyle checks that the colours agree).
+func ch3AddVariant(p *plot.Plot, b plotting.Band) error {
+	b.Method, b.Dashed = "", true
+	return plotting.AddBands(p, b)
+}
+
+// ch3Grid saves the panels in a rows × cols print figure at page width, each panel panelH high,
+// with one legend shared below them, as the experiment's PNG (300 dpi), SVG and PDF.
+func ch3Grid(out *run.Output, rows, cols int, panelH vg.Length, panels []*plot.Plot) error {
+	fig := plotting.NewPrintFigure(rows, cols, plotting.PageWidth, panelH)
+	for i, p := range panels {
+		fig.Set(i/cols, i%cols, p)
+	}
+	return fig.Save(filepath.Join(out.Dir, out.ID))
+}
+
+// ch3Draws returns the number of draws (distinct repetitions) of method's metric on dataset.
+func ch3Draws(res *run.Results, dataset, method, metric string) int {
+	reps := map[int]bool{}
+	for _, r := range res.Where(dataset, method, metric) {
+		reps[r.Rep] = true
+	}
+	return len(reps)
+}
+
+// ch3XValues returns the distinct x values of method's metric on dataset, ascending, as text.
+func ch3XValues(res *run.Results, dataset, method, metric, xParam string) string {
+	var xs []float64
+	for _, r := range res.Where(dataset, method, metric) {
+		if x, err := r.ParamFloat(xParam); err == nil && !slices.Contains(xs, x) {
+			xs = append(xs, x)
+		}
+	}
+	slices.Sort(xs)
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = strconv.FormatFloat(x, 'f', -1, 64)
+	}
+	return strings.Join(parts, ", ")
 }
 
 // ch3PresentCurves returns the curves of metric against xParam on dataset for those of methods
@@ -336,10 +503,6 @@ func ch3Tasks(sets []string, draws int, work func(ctx context.Context, env *run.
 	}
 	return tasks
 }
-
-// ch3Dashed are the series drawn dashed: references and diagnostics rather than compared methods
-// (exact RLS, the authors' recursive pipeline of fig3_2, the no-feature baseline of fig3_5).
-var ch3Dashed = []string{ch3Exact, ch3RecursiveOwn, ch3Baseline}
 
 // ch3Pairs returns the values of the rows of a and b that measure the same draw (same repetition,
 // data set and parameters), aligned pair by pair, with the repetition of each pair. A row of a

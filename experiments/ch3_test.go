@@ -5,6 +5,8 @@ import (
 	"maps"
 	"math"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -14,6 +16,7 @@ import (
 
 	"github.com/fastkernels/kernellab/lab/dataset"
 	"github.com/fastkernels/kernellab/lab/kernel"
+	"github.com/fastkernels/kernellab/lab/plotting"
 	"github.com/fastkernels/kernellab/lab/run"
 )
 
@@ -33,6 +36,7 @@ func TestCh3Smoke(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			checkCh3Print(t, e.ID, filepath.Join(dir, "figures"), ch3LegendMethods(e.ID))
 			for _, r := range res.Rows {
 				if r.Method != ch3Setup && !(r.Value >= 0) {
 					t.Errorf("%s %s %s = %g, want ≥ 0", r.Dataset, r.Method, r.Metric, r.Value)
@@ -42,6 +46,133 @@ func TestCh3Smoke(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// ch3LegendMethods maps the legend entries of a chapter-3 figure at smoke scale to the registered
+// method whose colour each must be drawn in (the diagnostic of fig3_2 in recursive RLS's colour).
+func ch3LegendMethods(id string) map[string]string {
+	out := map[string]string{}
+	add := func(labels map[string]string, metric string, methods ...string) {
+		for _, m := range methods {
+			style := ch3Style(m, metric)
+			if m == ch3RecursiveOwn {
+				style = ch3Recursive
+			}
+			out[labels[m]] = style
+		}
+	}
+	switch id {
+	case "fig3_2":
+		add(fig3_2Labels, metricFrobenius, fig3_2Series...)
+	case "fig3_3":
+		add(ch3Labels, metricSeconds, fig3_3Methods...)
+		out[ch3SlopeLabel] = "slope"
+	case "fig3_4":
+		add(ch3Labels, metricSeconds, fig3_4Methods...)
+		out[ch3SlopeLabel] = "slope"
+	case "fig3_5":
+		add(fig3_5Labels("kc1"), metricAccuracy, fig3_5Series...)
+		add(fig3_5Labels("houses"), metricMSE, ch3Baseline)
+	}
+	return out
+}
+
+// checkCh3Print checks a rendered chapter-3 figure for print: its SVG has no text below 7 pt at the
+// width it is laid out at (page or column width), every legend entry is drawn in its registered
+// method's colour, and its caption is beside it.
+func checkCh3Print(t *testing.T, id, figDir string, methods map[string]string) {
+	t.Helper()
+	svg, err := os.ReadFile(filepath.Join(figDir, id+".svg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := plotting.CheckPrintFonts(svg, 0); err != nil {
+		t.Errorf("%s: %v", id, err)
+	}
+	width, _, err := plotting.ParseSVG(svg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := plotting.PageWidth
+	if id == "fig3_1" {
+		want = plotting.ColumnWidth
+	}
+	if math.Abs(width-want.Points()) > 0.5 {
+		t.Errorf("%s: %.1f pt wide, want %.1f pt", id, width, want.Points())
+	}
+	if len(methods) > 0 {
+		if err := plotting.CheckLegendMethods(svg, methods); err != nil {
+			t.Errorf("%s: %v", id, err)
+		}
+	}
+	for _, ext := range []string{"png", "pdf"} {
+		if fi, err := os.Stat(filepath.Join(figDir, id+"."+ext)); err != nil || fi.Size() == 0 {
+			t.Errorf("%s: no %s (%v)", id, ext, err)
+		}
+	}
+	caption, err := os.ReadFile(filepath.Join(figDir, id+".md"))
+	if err != nil || !strings.HasPrefix(string(caption), "**"+id+"** (smoke scale).") || !strings.Contains(string(caption), "draw") {
+		t.Errorf("%s: caption %q, %v", id, caption, err)
+	}
+}
+
+// fig3_1 renders as a column-wide print heat map with its caption.
+func TestFig3_1Print(t *testing.T) {
+	e := fig3_1()
+	dir := t.TempDir()
+	runAndCheck(t, e, run.Smoke, dir, true)
+	checkCh3Print(t, e.ID, filepath.Join(dir, "figures"), nil)
+	svg, err := os.ReadFile(filepath.Join(dir, "figures", "fig3_1.svg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, texts, err := plotting.ParseSVG(svg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(texts, func(tx plotting.SVGText) bool { return tx.Text == "kernel value k(x, x′)" }) {
+		t.Error("fig3_1: colour bar not labelled")
+	}
+}
+
+// The diagnostic curve of fig3_2 is drawn in the style of band position 0 (ch3AddVariant), which
+// must be recursive RLS's registered colour, with another marker and a dash.
+func TestCh3VariantStyle(t *testing.T) {
+	rec, ok := plotting.MethodStyle(ch3Recursive)
+	if !ok || rec.Color != plotting.Color(0) {
+		t.Errorf("recursive RLS is %v, the variant %v: the variant no longer shares its colour", rec.Color, plotting.Color(0))
+	}
+	if rec.Marker == plotting.Marker(0) {
+		t.Error("the variant has recursive RLS's marker")
+	}
+	for _, m := range []string{ch3Uniform, ch3UniformRLS, ch3Recursive, ch3Accelerated, ch3DAC, ch3Exact} {
+		if _, ok := plotting.MethodStyle(ch3Style(m, metricAccuracy)); !ok {
+			t.Errorf("%s is not registered", m)
+		}
+	}
+	for _, metric := range []string{metricAccuracy, metricMSE} {
+		if _, ok := plotting.MethodStyle(ch3Style(ch3Baseline, metric)); !ok {
+			t.Errorf("the %s baseline's style is not registered", metric)
+		}
+	}
+}
+
+// ch3Hidden names the lines closer than 1% of the y range at every x, on linear and log axes.
+func TestCh3Hidden(t *testing.T) {
+	x := []float64{1, 2, 3}
+	band := func(label string, mean ...float64) plotting.Band {
+		return plotting.Band{Label: label, X: x, Mean: mean}
+	}
+	// y spans 0 to 1: 0.005 apart is hidden, 0.05 is not.
+	bands := []plotting.Band{band("a", 0, 0.5, 1), band("b", 0.005, 0.505, 0.995), band("c", 0.05, 0.55, 0.95)}
+	if got := ch3Hidden(bands, false); !slices.Equal(got, []string{"a", "b"}) {
+		t.Errorf("linear: hidden %v, want [a b]", got)
+	}
+	// y spans 4 decades: a factor 1.05 is 0.5% of them, a factor 2 is 7.5%.
+	bands = []plotting.Band{band("a", 1, 10, 1e4), band("b", 1.05, 10.5, 1.05e4), band("c", 2, 20, 5e3)}
+	if got := ch3Hidden(bands, true); !slices.Equal(got, []string{"a", "b"}) {
+		t.Errorf("log: hidden %v, want [a b]", got)
 	}
 }
 

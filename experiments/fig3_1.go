@@ -106,10 +106,21 @@ func renderFig3_1(res *run.Results, out *run.Output) error {
 	if start != n {
 		return fmt.Errorf("fig3_1: blocks cover %d of %d rows", start, n)
 	}
-	p := plotting.New(fmt.Sprintf("Gaussian Gram matrix, n = %d, rows grouped into r = %d blocks Rᵢ of m = √n", n, len(blocks)),
-		"column (grouped by block)", "row (grouped by block)")
-	if err := plotting.HeatMap(p, K, plotting.HeatMapOptions{Outline: blocks, GreyOutside: true}); err != nil {
+	p := plotting.NewPrint(fmt.Sprintf("Gram matrix K, n = %d, r = %d blocks", n, len(blocks)),
+		"column j (grouped by block)", "row i (grouped by block)")
+	if err := plotting.HeatMap(p, K, plotting.HeatMapOptions{Outline: blocks, GreyOutside: true, BarLabel: "kernel value k(x, x′)"}); err != nil {
 		return err
 	}
-	return plotting.SavePlot(filepath.Join(out.Dir, out.ID), p, 14*vg.Centimeter, 13*vg.Centimeter)
+	fig := plotting.NewPrintFigure(1, 1, plotting.ColumnWidth, 7.6*vg.Centimeter)
+	fig.Set(0, 0, p)
+	if err := fig.Save(filepath.Join(out.Dir, out.ID)); err != nil {
+		return err
+	}
+	return writeCaption(out, res, fmt.Sprintf("The block structure of DAC-RLS (thesis Figure 3.1, Algorithm 2). "+
+		"The Gaussian Gram matrix K of n = %d points drawn from a mixture of three 2-D Gaussians (σ² by the thesis rule: "+
+		"the mean squared distance between the points), its rows and columns permuted at random and grouped into the "+
+		"r = %d consecutive blocks R₁ … R_r of m = √n = %d points that DAC-RLS uses. The diagonal blocks K_{Rᵢ} (outlined, "+
+		"in colour: viridis, colour bar k(x, x′)) are all DAC-RLS computes; every other entry, which it never computes, "+
+		"is greyed out (its grey keeps the lightness order of the colour map). One draw of the mixture and of the "+
+		"permutation (seed %d); the figure is the same at every scale.", n, len(blocks), dacIllustrationM, fig3_1().Seed))
 }

@@ -5,16 +5,16 @@ import (
 	"fmt"
 	"maps"
 	"math"
-	"path/filepath"
 	"slices"
+	"strings"
 
 	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 
 	"github.com/fastkernels/kernellab/lab/kernel"
 	"github.com/fastkernels/kernellab/lab/leverage"
 	"github.com/fastkernels/kernellab/lab/lowrank"
-	"github.com/fastkernels/kernellab/lab/plotting"
 	"github.com/fastkernels/kernellab/lab/run"
 )
 
@@ -65,8 +65,7 @@ var fig3_2Sizes = map[run.Scale]fig3_2Scale{
 	}},
 }
 
-// fig3_2Methods are the landmark samplers of fig3_2 in legend order; exact RLS comes last so that
-// the other methods keep their colours on every panel.
+// fig3_2Methods are the landmark samplers of fig3_2 in legend order, exact RLS (KC1 only) last.
 var fig3_2Methods = []string{ch3Uniform, ch3UniformRLS, ch3Recursive, ch3DAC, ch3Exact}
 
 // fig3_2Labels are ch3Labels with the protocol of the main recursive curve spelled out beside the
@@ -78,8 +77,8 @@ var fig3_2Labels = func() map[string]string {
 }()
 
 // fig3_2Series are the curves of fig3_2: the methods with the diagnostic curve of the authors'
-// recursive pipeline (dashed) before exact RLS, so that the diagnostic has one colour on every
-// panel and exact RLS (KC1 only) the same colour here as in fig3_5.
+// recursive pipeline (dashed, in recursive RLS's colour: ch3AddVariant) before exact RLS. Every
+// series takes its registered style, so its colour does not depend on this order.
 var fig3_2Series = []string{ch3Uniform, ch3UniformRLS, ch3Recursive, ch3DAC, ch3RecursiveOwn, ch3Exact}
 
 // fig3_2 — Gram-matrix approximation error against the number of landmarks (thesis §3.3.1, Figure
@@ -252,21 +251,36 @@ func fig3_2Error(k kernel.Kernel, X, XE *mat.Dense, landmarks []int, name, metho
 }
 
 func renderFig3_2(res *run.Results, out *run.Output) error {
-	fig := plotting.NewFigure(2, 2, 12*vg.Centimeter, 9.5*vg.Centimeter)
+	panels := make([]*plot.Plot, len(ch3Sets))
+	var notes, sizes []string
 	for i, name := range ch3Sets {
 		n, _, _ := ch3SetupValue(res, name, "n")
 		e, _, _ := ch3SetupValue(res, name, "error-points")
 		title := fmt.Sprintf("%s: n = %d, error on %d points", ch3Title(res, name), int(n), int(e))
-		p, err := ch3Panel(res, name, metricFrobenius, "s", fig3_2Series, fig3_2Labels, title, "landmarks |S|", "Nyström error (Frobenius norm)")
+		p, coincide, err := ch3Panel(res, name, metricFrobenius, "s", fig3_2Series, fig3_2Labels, title, "landmarks |S|", "Nyström error (Frobenius norm)", true, true)
 		if err != nil {
 			return err
 		}
-		if err := logLog(p); err != nil {
-			return err
-		}
-		fig.Set(i/2, i%2, p)
+		panels[i], notes = p, append(notes, coincide...)
+		sizes = append(sizes, fmt.Sprintf("%s n = %d, |E| = %d, |S| ∈ {%s}, %d draws", ch3Title(res, name), int(n), int(e),
+			ch3XValues(res, name, ch3DAC, metricFrobenius, "s"), ch3Draws(res, name, ch3DAC, metricFrobenius)))
 	}
-	return fig.Save(filepath.Join(out.Dir, out.ID))
+	if err := ch3Grid(out, 2, 2, 5.6*vg.Centimeter, panels); err != nil {
+		return err
+	}
+	caption := "Nyström approximation error ‖K − K̂‖_F against the number of landmarks |S| (thesis Figure 3.2), for landmarks drawn " +
+		"without replacement with probability ∝ the ridge leverage scores of each method (uniformly for uniform sampling), K̂ = K_XS K_S⁺ K_XSᵀ, " +
+		"both matrices restricted to a random error subset E of the n points. Data: " + strings.Join(sizes, "; ") +
+		". Each draw takes a fresh uniform subsample of n points (all the points when n is the data set's size), a fresh error subset and fresh scores; the line is the mean " +
+		"over the draws and the band spans their minimum to maximum. Gaussian kernel, σ² the mean squared distance between the n points, " +
+		"λ = 1 / mean ‖xᵢ‖; DAC-RLS and uniform RLS use m = √n; recursive RLS uses its authors' adaptive ridge with s = √n landmarks " +
+		"and its |S| landmarks are drawn ∝ those scores like every other method's (the claims compare this curve); the dashed blue curve " +
+		"with circles is a diagnostic, not a compared method: the authors' own pipeline, recursive sampling run with s = |S| and keeping " +
+		"the landmarks it samples itself (mean only). Exact RLS is computed on KC1 only. Log–log axes."
+	if len(notes) > 0 {
+		caption += " Hidden curves: " + strings.Join(notes, "; ") + "."
+	}
+	return writeCaption(out, res, caption)
 }
 
 // fig3_2LogDiffs is one test's data: per draw, the mean over the |S| values keep accepts of

@@ -4,12 +4,13 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 
 	"github.com/fastkernels/kernellab/lab/kernel"
@@ -74,8 +75,9 @@ func fig3_3() *run.Experiment {
 	return &run.Experiment{
 		ID: "fig3_3", Title: "Time of the score computation only vs n, small n, five RLS methods (thesis Figure 3.3)",
 		Kind: run.Figure, Seed: 3003, Serial: true,
-		Plan:   ch3TimingPlan("fig3_3", fig3_3Sizes, fig3_3Methods),
-		Render: renderCh3Timing(fig3_3Methods, ch3Sets, 2, 2),
+		Plan: ch3TimingPlan("fig3_3", fig3_3Sizes, fig3_3Methods),
+		Render: renderCh3Timing("Time to compute the ridge leverage scores against the number of points n, small n (thesis Figure 3.3).",
+			fig3_3Sizes, fig3_3Methods, ch3Sets, 2, 2),
 		Claims: []run.Claim{
 			{
 				ID:   "exact-slowest",
@@ -174,27 +176,91 @@ func timeScores(rng *rand.Rand, calls int, method string, k kernel.Kernel, X *ma
 	})
 }
 
-// renderCh3Timing draws a timing figure: one log-log panel per data set, rows × cols.
-func renderCh3Timing(methods, sets []string, rows, cols int) func(*run.Results, *run.Output) error {
+// renderCh3Timing draws a timing figure: one log-log print panel per data set, rows × cols at page
+// width with the legend below, and its caption (what, introduced by what; sizes and draws from the
+// results; the number of timed calls per draw from sizes at the results' scale).
+func renderCh3Timing(what string, sizes map[run.Scale]ch3TimingScale, methods, sets []string, rows, cols int) func(*run.Results, *run.Output) error {
 	return func(res *run.Results, out *run.Output) error {
-		fig := plotting.NewFigure(rows, cols, 12*vg.Centimeter, 9.5*vg.Centimeter)
+		panels := make([]*plot.Plot, len(sets))
+		var notes, data, exact []string
 		for i, name := range sets {
-			title := ch3Title(res, name) + ": score computation only"
+			title := ch3Title(res, name)
+			avail, _, _ := ch3SetupValue(res, name, "rows-available")
+			resampled := false
 			if v, _, ok := ch3SetupValue(res, name, "resampled"); ok && v == 1 {
-				avail, _, _ := ch3SetupValue(res, name, "rows-available")
-				title = fmt.Sprintf("%s: scores only (n > %d resampled)", ch3Title(res, name), int(avail))
+				resampled = true
+				title = fmt.Sprintf("%s, n > %d resampled", ch3Title(res, name), int(avail))
 			}
-			p, err := ch3Panel(res, name, metricSeconds, "n", methods, ch3Labels, title, "n", "time (s)")
+			p, coincide, err := ch3Panel(res, name, metricSeconds, "n", methods, ch3Labels, title, "n", "time of the scores (s)", true, true)
 			if err != nil {
 				return err
 			}
-			if err := logLog(p); err != nil {
+			if err := ch3AddSlope(res, p, name); err != nil {
 				return err
 			}
-			fig.Set(i/cols, i%cols, p)
+			panels[i], notes = p, append(notes, coincide...)
+			d := fmt.Sprintf("%s n ∈ {%s} of %d rows, %d draws", ch3Title(res, name), ch3XValues(res, name, methods[0], metricSeconds, "n"),
+				int(avail), ch3Draws(res, name, methods[0], metricSeconds))
+			if resampled {
+				d += fmt.Sprintf(" (the n above %d drawn with replacement)", int(avail))
+			}
+			data = append(data, d)
+			if slices.Contains(methods, ch3Exact) {
+				if xs := ch3XValues(res, name, ch3Exact, metricSeconds, "n"); xs != "" {
+					exact = append(exact, fmt.Sprintf("%s n ∈ {%s}", ch3Names[name], xs))
+				}
+			}
 		}
-		return fig.Save(filepath.Join(out.Dir, out.ID))
+		panelH := 5.6 * vg.Centimeter
+		if rows == 1 {
+			panelH = 6 * vg.Centimeter
+		}
+		if err := ch3Grid(out, rows, cols, panelH, panels); err != nil {
+			return err
+		}
+		calls := "several"
+		if sz, ok := sizes[res.Scale]; ok {
+			calls = strconv.Itoa(sz.calls)
+		}
+		caption := what + " Only the score computation is timed (wall clock, all cores per method, tasks run one at a time after a " +
+			"garbage collection); loading, subsampling and the kernel's σ² and λ are not. Data: " + strings.Join(data, "; ") +
+			". Each draw is a fresh uniform subsample of n points, timed for every method; each time is the median of " + calls +
+			" timed calls after one warm-up. The line is the mean over the draws and the band spans their minimum to maximum. " +
+			"Gaussian kernel with the thesis's σ² and λ; DAC-RLS and uniform RLS use m = √n, recursive RLS (plain and accelerated) " +
+			"its authors' adaptive ridge with s = √n landmarks. The grey guide has slope 2, the order of every approximate method here " +
+			"(n m² operations with m = √n), drawn through DAC-RLS's mean at the largest n. Log–log axes; times are of this " +
+			"implementation on a shared machine."
+		if slices.Contains(methods, ch3Exact) {
+			if len(exact) > 0 {
+				caption += " Exact RLS is timed only where n allows: " + strings.Join(exact, "; ") + "."
+			} else {
+				caption += " Exact RLS was not timed at this scale."
+			}
+		}
+		if len(notes) > 0 {
+			caption += " Hidden curves: " + strings.Join(notes, "; ") + "."
+		}
+		return writeCaption(out, res, caption)
 	}
+}
+
+// ch3SlopeLabel is the legend entry of the slope-2 guide of the timing figures.
+const ch3SlopeLabel = "slope 2: n m² with m = √n"
+
+// ch3AddSlope draws the slope-2 guide of a timing panel (every approximate score method costs
+// O(n m²) = O(n²) with m = √n) through DAC-RLS's mean time at the largest n, over DAC-RLS's n.
+func ch3AddSlope(res *run.Results, p *plot.Plot, dataset string) error {
+	cs, err := ch3Curves(res, dataset, metricSeconds, "n", []string{ch3DAC})
+	if err != nil {
+		return err
+	}
+	dac := cs[ch3DAC]
+	last := dac.last()
+	xs, ys := make([]float64, len(dac.Points)), make([]float64, len(dac.Points))
+	for i, s := range dac.Points {
+		xs[i], ys[i] = s.X, last.Mean*(s.X/last.X)*(s.X/last.X)
+	}
+	return plotting.AddMethodLine(p, xs, ys, ch3SlopeLabel, "slope")
 }
 
 // ch3TimingRule is the rule of a timing claim: the ratios tested and what supports or contradicts.

@@ -43,8 +43,9 @@ func fig3_4() *run.Experiment {
 	return &run.Experiment{
 		ID: "fig3_4", Title: "Time of the score computation only vs n, large n, DAC vs uniform RLS (thesis Figure 3.4)",
 		Kind: run.Figure, Seed: 3004, Serial: true,
-		Plan:   ch3TimingPlan("fig3_4", fig3_4Sizes, fig3_4Methods),
-		Render: renderCh3Timing(fig3_4Methods, fig3_4Sets, 1, 2),
+		Plan: ch3TimingPlan("fig3_4", fig3_4Sizes, fig3_4Methods),
+		Render: renderCh3Timing("Time to compute the ridge leverage scores against the number of points n, large n, DAC-RLS against uniform RLS (thesis Figure 3.4).",
+			fig3_4Sizes, fig3_4Methods, fig3_4Sets, 1, 2),
 		Claims: []run.Claim{
 			{
 				ID:    "dac-slower-small-n",
