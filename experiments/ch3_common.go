@@ -296,8 +296,8 @@ func ch3Present(res *run.Results, dataset, metric string, methods []string) []st
 // ch3Panel is one print panel (plotting.NewPrint) of metric against xParam for the methods present
 // on dataset, legend entries from labels: each method's mean over the draws with a min–max band, in
 // its registered style (ch3Style), on log axes as asked (set before the data, so that the axes
-// cover the bands). The authors' recursive pipeline of fig3_2 is drawn as a variant of recursive
-// RLS (ch3AddVariant), its mean only. It returns the notes a caption needs: the curves that
+// cover the bands). The authors' recursive pipeline of fig3_2 is drawn in its registered variant
+// style (recursive RLS's colour, another marker and dash), its mean only. It returns the notes a caption needs: the curves that
 // coincide, one hiding the other (ch3Hidden).
 func ch3Panel(res *run.Results, dataset, metric, xParam string, methods []string, labels map[string]string, title, xLabel, yLabel string, logX, logY bool) (*plot.Plot, []string, error) {
 	cs, err := ch3PresentCurves(res, dataset, metric, xParam, methods)
@@ -316,7 +316,6 @@ func ch3Panel(res *run.Results, dataset, metric, xParam string, methods []string
 		}
 	}
 	var bands []plotting.Band
-	var variant *plotting.Band
 	for _, c := range cs {
 		b := plotting.Band{Label: labels[c.Method], Method: ch3Style(c.Method, metric)}
 		if b.Label == "" {
@@ -326,20 +325,12 @@ func ch3Panel(res *run.Results, dataset, metric, xParam string, methods []string
 			b.X, b.Mean, b.Lo, b.Hi = append(b.X, s.X), append(b.Mean, s.Mean), append(b.Lo, s.Min), append(b.Hi, s.Max)
 		}
 		if c.Method == ch3RecursiveOwn {
-			b.Lo, b.Hi = nil, nil
-			variant = &b
-			continue
+			b.Lo, b.Hi = nil, nil // a diagnostic: its mean only
 		}
 		bands = append(bands, b)
 	}
 	if err := plotting.AddBands(p, bands...); err != nil {
 		return nil, nil, err
-	}
-	if variant != nil {
-		if err := ch3AddVariant(p, *variant); err != nil {
-			return nil, nil, err
-		}
-		bands = append(bands, *variant)
 	}
 	if !logY && p.Y.Max > p.Y.Min {
 		// A linear axis ends exactly at the outermost band, which then reads as clipped by the
@@ -413,29 +404,16 @@ func ch3Hidden(bands []plotting.Band, logY bool) []string {
 
 // ch3Style is the registered style (plotting.MethodStyle) a chapter-3 series is drawn in: each
 // method its own; fig3_5's no-feature baseline as the majority-class reference on an accuracy
-// panel and as the chance (no-skill) reference on Houses's MSE panel, where it predicts the
-// training mean. The authors' recursive pipeline has no registered style (ch3AddVariant).
+// panel and as the mean-target reference on Houses's MSE panel, where it predicts the training
+// mean.
 func ch3Style(method, metric string) string {
-	switch method {
-	case ch3Baseline:
+	if method == ch3Baseline {
 		if metric == metricMSE {
-			return "chance"
+			return "mean-target"
 		}
 		return "majority-class"
-	case ch3RecursiveOwn:
-		return ""
 	}
 	return method
-}
-
-// ch3AddVariant draws the diagnostic curve of the authors' recursive pipeline (fig3_2) as a variant
-// of recursive RLS, as the registry draws variants: recursive RLS's colour with another marker and a
-// dashed line. The registry has no entry for it yet, so it is drawn as the only band of its own
-// AddBands call, whose position style is Color(0) and Marker(0), dashed: the registry's blue of
-// recursive RLS with filled circles (TestCh3VariantStyle checks that the colours agree).
-func ch3AddVariant(p *plot.Plot, b plotting.Band) error {
-	b.Method, b.Dashed = "", true
-	return plotting.AddBands(p, b)
 }
 
 // ch3Grid saves the panels in a rows × cols print figure at page width, each panel panelH high,

@@ -136,17 +136,15 @@ func TestFig3_1Print(t *testing.T) {
 	}
 }
 
-// The diagnostic curve of fig3_2 is drawn in the style of band position 0 (ch3AddVariant), which
-// must be recursive RLS's registered colour, with another marker and a dash.
+// Every chapter-3 series has a registered style; fig3_2's diagnostic is recursive RLS's variant:
+// its colour, another marker and dash.
 func TestCh3VariantStyle(t *testing.T) {
-	rec, ok := plotting.MethodStyle(ch3Recursive)
-	if !ok || rec.Color != plotting.Color(0) {
-		t.Errorf("recursive RLS is %v, the variant %v: the variant no longer shares its colour", rec.Color, plotting.Color(0))
+	rec, ok1 := plotting.MethodStyle(ch3Recursive)
+	own, ok2 := plotting.MethodStyle(ch3RecursiveOwn)
+	if !ok1 || !ok2 || rec.Color != own.Color || rec.Marker == own.Marker || slices.Equal(rec.Dashes, own.Dashes) {
+		t.Errorf("recursive RLS %v, its diagnostic variant %v: want the same colour, another marker and dash", rec, own)
 	}
-	if rec.Marker == plotting.Marker(0) {
-		t.Error("the variant has recursive RLS's marker")
-	}
-	for _, m := range []string{ch3Uniform, ch3UniformRLS, ch3Recursive, ch3Accelerated, ch3DAC, ch3Exact} {
+	for _, m := range []string{ch3Uniform, ch3UniformRLS, ch3Recursive, ch3Accelerated, ch3DAC, ch3Exact, ch3RecursiveOwn} {
 		if _, ok := plotting.MethodStyle(ch3Style(m, metricAccuracy)); !ok {
 			t.Errorf("%s is not registered", m)
 		}

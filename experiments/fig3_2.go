@@ -77,7 +77,7 @@ var fig3_2Labels = func() map[string]string {
 }()
 
 // fig3_2Series are the curves of fig3_2: the methods with the diagnostic curve of the authors'
-// recursive pipeline (dashed, in recursive RLS's colour: ch3AddVariant) before exact RLS. Every
+// recursive pipeline (recursive RLS's registered variant: its colour, dashed) before exact RLS. Every
 // series takes its registered style, so its colour does not depend on this order.
 var fig3_2Series = []string{ch3Uniform, ch3UniformRLS, ch3Recursive, ch3DAC, ch3RecursiveOwn, ch3Exact}
 

@@ -141,7 +141,7 @@ func fig3_5() *run.Experiment {
 var fig3_5Methods = fig3_2Methods
 
 // fig3_5Series are the curves of fig3_5: the methods with the no-feature baseline (the registered
-// majority-class or chance reference: ch3Style) before exact RLS, which runs on KC1 only.
+// majority-class or mean-target reference: ch3Style) before exact RLS, which runs on KC1 only.
 var fig3_5Series = []string{ch3Uniform, ch3UniformRLS, ch3Recursive, ch3DAC, ch3Baseline, ch3Exact}
 
 // fig3_5Draw is one draw on one data set: split, scores of the training part by every method, and

@@ -91,8 +91,11 @@ var methodStyles = map[string]SeriesStyle{
 	"dac":                   {vermillion, circle, solid},
 	"recursive":             {blue, box, solid},
 	"recursive-accelerated": {skyBlue, openBox, longDash},
-	"uniform-rls":           {green, triangle, dashDot},
-	"uniform":               {orange, diamond, dotted},
+	// recursive-own: the recursive sampler's authors' own pipeline (s = |S|, its own landmarks),
+	// fig3_2's diagnostic curve; a variant of recursive, so its colour with another marker and dash.
+	"recursive-own": {blue, openBox, dashed},
+	"uniform-rls":   {green, triangle, dashDot},
+	"uniform":       {orange, diamond, dotted},
 	// The exact computation (exact RLS in chapter 3, exact MMD in chapter 4): the reference.
 	"exact": {black, cross, dashed},
 
@@ -132,9 +135,11 @@ var methodStyles = map[string]SeriesStyle{
 	"full-forest":    {black, nil, dashed},
 	"bound":          {black, nil, dashDot},
 	"majority-class": {darkGrey, nil, dotted},
-	"chance":         {darkGrey, nil, dashed},
-	"slope":          {darkGrey, nil, longDash},
-	"identity":       {darkGrey, nil, dashDot},
+	// mean-target: a regression's no-feature baseline, predicting the training mean.
+	"mean-target": {black, nil, longDash},
+	"chance":      {darkGrey, nil, dashed},
+	"slope":       {darkGrey, nil, longDash},
+	"identity":    {darkGrey, nil, dashDot},
 }
 
 // methodAliases are other spellings of registered methods.

@@ -13,7 +13,8 @@ import (
 // methodGroups are the sets of methods (and reference lines) that appear together in a figure:
 // any two of one group must be told apart in colour, and in grey-scale print.
 var methodGroups = map[string][]string{
-	"chapter 3 samplers":   {"uniform", "uniform-rls", "recursive", "recursive-accelerated", "dac", "exact", "bound"},
+	"chapter 3 samplers":   {"uniform", "uniform-rls", "recursive", "recursive-accelerated", "recursive-own", "dac", "exact", "bound", "slope"},
+	"chapter 3 learning":   {"uniform", "uniform-rls", "recursive", "dac", "exact", "majority-class", "mean-target"},
 	"chapter 4 MMD":        {"linear", "block", "rff", "nystrom", "exact", "chance"},
 	"course low rank":      {"nystrom", "meka", "meka-10k", "bka", "best-rank-k", "rff"},
 	"course Nyström notes": {"nystrom", "best-rank-k", "nystrom-train", "nystrom-heldout", "best-rank-k-heldout", "slope"},
