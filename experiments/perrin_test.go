@@ -159,7 +159,7 @@ func TestPerrinFig3Claims(t *testing.T) {
 func TestPerrinFig3Caption(t *testing.T) {
 	res := perrinFig3Rows(0.001, 0.8, 0.0012, 5)
 	res.Rows = append(res.Rows, run.Row{ID: "perrin_fig3", Dataset: perrinDataset, Method: mekaDefault, Metric: metricSampledRows, Value: 0.75})
-	c, err := perrinFig3CaptionText(res, "20", "75%")
+	c, err := perrinFig3CaptionText(res, "20", "5", "75%")
 	if err != nil {
 		t.Fatal(err)
 	}
