@@ -357,7 +357,7 @@ func renderPerrinFig1(res *run.Results, out *run.Output) error {
 			"on all sampled points; (b) wall-clock time of the fit and of the feature map of all points (the landmarks drawn once, "+
 			"the error computation excluded), each the median of repeated timed calls. Lines: mean over the repetitions; bands: "+
 			"minimum to maximum. Log-log axes. The report names neither its data nor its sizes: these are our choices.",
-		setupValue(res, "n"), reps(errs[0]), perrinGamma, formatFloats(xs(errs[0]))))
+		setupValue(res, "n"), reps(errs[0]), perrinGamma, formatGrid(xs(errs[0]))))
 }
 
 // reps is the number of repetitions behind a curve (the fewest over its x values).
@@ -507,7 +507,7 @@ func renderPerrinFig2(res *run.Results, out *run.Output) error {
 			"rank k of 2k uniform landmarks (MEKA's landmark ratio); MEKA has rank k in each cluster with the paper's defaults "+
 			"(η = 0.1, 3k sampled rows per cluster). k = %s. Relative Frobenius error on all sampled points; lines: mean over the "+
 			"repetitions, bands: minimum to maximum. Log-log axes.",
-		setupValue(res, "n"), setupValue(res, "clusters"), reps(cs[0]), perrinGamma, formatFloats(xs(cs[0]))))
+		setupValue(res, "n"), setupValue(res, "clusters"), reps(cs[0]), perrinGamma, formatGrid(xs(cs[0]))))
 }
 
 // perrinFig2Labels are the legend entries of perrin_fig2 (the set-up is in the caption).
@@ -887,7 +887,7 @@ func perrinFig3Overlap(bands []plotting.Band, a, b string) string {
 		return ""
 	}
 	return fmt.Sprintf("\nAt γ = %s the medians of “%s” and “%s” agree within 5%%: the line of “%s” lies on that of “%s” there (their markers differ).\n",
-		formatFloats(at), bands[ia].Label, bands[ib].Label, bands[ib].Label, bands[ia].Label)
+		formatGrid(at), bands[ia].Label, bands[ib].Label, bands[ib].Label, bands[ia].Label)
 }
 
 // perrinFig3CaptionText explains the figure, with the medians it refers to read from the results.
@@ -962,4 +962,13 @@ func formatFloats(v []float64) string {
 		parts[i] = strconv.FormatFloat(x, 'g', 4, 64)
 	}
 	return "[" + strings.Join(parts, " ") + "]"
+}
+
+// formatGrid prints the x values of a figure for its caption, in plain decimals ("10, 20, 10000").
+func formatGrid(v []float64) string {
+	parts := make([]string, len(v))
+	for i, x := range v {
+		parts[i] = strconv.FormatFloat(x, 'f', -1, 64)
+	}
+	return strings.Join(parts, ", ")
 }
