@@ -96,11 +96,11 @@ func fig5_1SizesAt(sc run.Scale) (fig5_1Sizes, error) {
 // serves the four sparsities of a draw (the coherence pass, O(dn²), dominates the cost).
 //
 // Panel (a), m = m*, first quarter of the iterations: the mean over draws of log‖r_k‖ with a band
-// from the minimum to the maximum, and
-// Theorem 5's line log‖y‖ + (k/2) ln(1 − θ) and the matching pursuit line of Gribonval &
-// Vandergheynst (2006) with θ_MP = (1 − μ₁(D, m − 1))/m, both drawn with the largest ‖y‖ and the
-// smallest θ over the draws, so that each lies above every draw's own line. Panel (b): the same
-// for m*, 2m*, 5m* and 20m* over all iterations. The claims turn "exponential" into per-draw fitted slopes compared
+// from the minimum to the maximum, and Theorem 5's line log‖y‖ + (k/2) ln(1 − θ) and the matching
+// pursuit line of Gribonval & Vandergheynst (2006) with θ_MP = (1 − μ₁(D, m − 1))/m, both drawn with
+// the largest ‖y‖ and the smallest θ over the draws, so that each lies above every draw's own line.
+// Panel (b): the same for m*, 2m*, 5m* and 20m* over all iterations. The claims turn "exponential"
+// into per-draw fitted slopes compared
 // with what Theorem 5's rate θ(m) ∝ (1 − μ₁(D, m−1))/m predicts (see their rules), not with
 // thresholds tuned on our results.
 //
