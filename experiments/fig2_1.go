@@ -333,7 +333,7 @@ func renderFig2_1(res *run.Results, out *run.Output) error {
 	}
 	// Square data areas for the input space, so the rings look round; the legend goes below.
 	for _, p := range []*plot.Plot{a, c} {
-		r := 1.04 * max(-p.X.Min, p.X.Max, -p.Y.Min, p.Y.Max)
+		r := 1.08 * max(-p.X.Min, p.X.Max, -p.Y.Min, p.Y.Max)
 		p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = -r, r, -r, r
 	}
 	if err := savePrintRow(out, 5.6*vg.Centimeter, a, b, c); err != nil {
