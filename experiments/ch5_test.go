@@ -4,6 +4,7 @@ import (
 	"maps"
 	"math"
 	"math/rand/v2"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -14,7 +15,11 @@ import (
 )
 
 func TestFig5_1Smoke(t *testing.T) {
-	runAndCheck(t, fig5_1(), run.Smoke, t.TempDir(), false)
+	dir := t.TempDir()
+	runAndCheck(t, fig5_1(), run.Smoke, dir, false)
+	checkPrintFigure(t, filepath.Join(dir, "figures"), "fig5_1", map[string]string{
+		"Frank-Wolfe, m = m*": "fw", "Theorem 5 bound": "bound", "MP bound (G. & V. 2006)": "slope",
+	})
 }
 
 func TestFig5_1Plans(t *testing.T) {

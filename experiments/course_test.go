@@ -6,11 +6,14 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/plot/vg"
 
+	"github.com/fastkernels/kernellab/lab/plotting"
 	"github.com/fastkernels/kernellab/lab/run"
 )
 
@@ -78,8 +81,57 @@ func TestCourseExperimentsSmoke(t *testing.T) {
 			if e.ID == "notes_fig_nystrom" {
 				useDataMirror(t)
 			}
-			runAndCheck(t, e, run.Smoke, t.TempDir(), false)
+			dir := t.TempDir()
+			runAndCheck(t, e, run.Smoke, dir, false)
+			checkPrintFigure(t, filepath.Join(dir, "figures"), e.ID, courseLegendMethods[e.ID])
 		})
+	}
+}
+
+// courseLegendMethods maps, per figure, the legend entries drawn in a registered style to their
+// method (or reference line): the figures' other series (classes, input dimensions, pairs) are not
+// methods and keep index styles.
+var courseLegendMethods = map[string]map[string]string{
+	"notes_fig_nystrom": func() map[string]string {
+		m := map[string]string{"slope −1/2": "slope"}
+		for method, label := range notesNystromLabels {
+			m[label] = method
+		}
+		return m
+	}(),
+	"notes_fig_rff":    {"slope −1/2": "slope"},
+	"lecture_fig_rff":  {"estimate = exact": "identity"},
+	"lecture_fig_kpca": {},
+}
+
+// checkPrintFigure checks a figure rendered into figDir for print: its SVG is laid out at page or
+// column width, no text of it is below plotting.MinPrintFont points at that size, every legend
+// entry of labels (label → registered method) is drawn in its method's registered colour, and a
+// caption <ID>.md lies beside it.
+func checkPrintFigure(t *testing.T, figDir, id string, labels map[string]string) {
+	t.Helper()
+	svg, err := os.ReadFile(filepath.Join(figDir, id+".svg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	width, _, err := plotting.ParseSVG(svg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := vg.Length(width); math.Abs(float64(w-plotting.PageWidth)) > 0.5 && math.Abs(float64(w-plotting.ColumnWidth)) > 0.5 {
+		t.Errorf("%s: SVG %.1f pt wide, want page (%.1f pt) or column width (%.1f pt)", id, width, plotting.PageWidth.Points(), plotting.ColumnWidth.Points())
+	}
+	if err := plotting.CheckPrintFonts(svg, 0); err != nil {
+		t.Errorf("%s: %v", id, err)
+	}
+	if sizes, err := plotting.SVGFontSizes(svg, 0); err == nil && len(sizes) > 0 {
+		t.Logf("%s: %.0f pt wide, smallest font %.2f pt", id, width, slices.Min(sizes))
+	}
+	if err := plotting.CheckLegendMethods(svg, labels); err != nil {
+		t.Errorf("%s: %v", id, err)
+	}
+	if md, err := os.ReadFile(filepath.Join(figDir, id+".md")); err != nil || len(md) < 200 {
+		t.Errorf("%s: no caption %s.md beside the figure (%v, %d bytes)", id, id, err, len(md))
 	}
 }
 

@@ -3,6 +3,7 @@ package experiments
 import (
 	"fmt"
 	"math/rand/v2"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -168,4 +169,12 @@ func TestDatasetTableClaim(t *testing.T) {
 	if got := matchText(true, 31220, 54, "subset-31220", printedDataset{Dataset: "covtype", N: 581012, D: 54}); got != "n not comparable (partial copy)" {
 		t.Errorf("matchText, partial copy: %q", got)
 	}
+}
+
+// fig2_1 runs end to end at smoke scale and its figure is fit for print: page width, no text below
+// 7 pt, a caption beside it (its series are classes and separators, not methods).
+func TestFig2_1Smoke(t *testing.T) {
+	dir := t.TempDir()
+	runAndCheck(t, fig2_1(), run.Smoke, dir, true)
+	checkPrintFigure(t, filepath.Join(dir, "figures"), "fig2_1", map[string]string{})
 }

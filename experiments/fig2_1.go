@@ -283,7 +283,7 @@ func renderFig2_1(res *run.Results, out *run.Output) error {
 		return "class −1 (inner ring)", 0
 	}
 	scatter := func(title, xl, yl, xName, yName string) (*plot.Plot, error) {
-		p := plotting.New(title, xl, yl)
+		p := plotting.NewPrint(title, xl, yl)
 		pts, err := ringPointsByClass(res, xName, yName)
 		if err != nil {
 			return nil, err
@@ -296,13 +296,10 @@ func renderFig2_1(res *run.Results, out *run.Output) error {
 		}
 		return p, nil
 	}
-	a, err := scatter("input space: not linearly separable", "x₁", "x₂", "x1", "x2")
+	a, err := scatter("input space: not separable", "x₁", "x₂", "x1", "x2")
 	if err != nil {
 		return err
 	}
-	// Headroom above the rings keeps the legend off the points.
-	headroom := func(p *plot.Plot) { p.Y.Max += 0.45 * (p.Y.Max - p.Y.Min) }
-	headroom(a)
 	b, err := scatter("feature space φ(x) = (x₁², x₂²)", "u = x₁²", "v = x₂²", "u", "v")
 	if err != nil {
 		return err
@@ -316,11 +313,10 @@ func renderFig2_1(res *run.Results, out *run.Output) error {
 		return err
 	}
 	b.Y.Min, b.Y.Max = 0, uMax
-	c, err := scatter("separator pulled back to the input space", "x₁", "x₂", "x1", "x2")
+	c, err := scatter("separator pulled back", "x₁", "x₂", "x1", "x2")
 	if err != nil {
 		return err
 	}
-	headroom(c)
 	// w_u x₁² + w_v x₂² + b = 0 is an ellipse with semi-axes √(−b/w_u) and √(−b/w_v).
 	au, av := -w["b"]/w["w_u"], -w["b"]/w["w_v"]
 	if au <= 0 || av <= 0 {
@@ -335,5 +331,24 @@ func renderFig2_1(res *run.Results, out *run.Output) error {
 	if err := plotting.AddLine(c, ex, ey, "non-linear boundary", 2, false); err != nil {
 		return err
 	}
-	return saveRow(out, 10*vg.Centimeter, 10*vg.Centimeter, a, b, c)
+	// Square data areas for the input space, so the rings look round; the legend goes below.
+	for _, p := range []*plot.Plot{a, c} {
+		r := 1.08 * max(-p.X.Min, p.X.Max, -p.Y.Min, p.Y.Max)
+		p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = -r, r, -r, r
+	}
+	if err := savePrintRow(out, 5.6*vg.Centimeter, a, b, c); err != nil {
+		return err
+	}
+	pts, err := ringPointsByClass(res, "x1", "x2")
+	if err != nil {
+		return err
+	}
+	return writeCaption(out, res, fmt.Sprintf(
+		"The kernel trick (thesis Figure 2.1, drawn from data instead of a schematic). "+
+			"(a) Two rings of %d and %d points (radii %g and %g, Gaussian radial noise of sd %g), one draw: no line separates them. "+
+			"(b) The same points after the explicit feature map φ(x) = (x₁², x₂²), with the linear separator "+
+			"w_u·u + w_v·v + b = 0 fitted by least squares on the ±1 labels (w_u = %.3g, w_v = %.3g, b = %.3g). "+
+			"(c) That separator pulled back to the input space: the ellipse w_u·x₁² + w_v·x₂² + b = 0. "+
+			"The feature map and the least-squares fit are our choices; the thesis does not give them. No repetitions, so no bands.",
+		len(pts["-1"][0]), len(pts["1"][0]), ringInner, ringOuter, ringNoise, w["w_u"], w["w_v"], w["b"]))
 }

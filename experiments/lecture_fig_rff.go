@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat"
@@ -341,14 +342,16 @@ func renderLectureRFF(res *run.Results, out *run.Output) error {
 		return err
 	}
 	reps := len(cells[0][0].values)
-	a := plotting.New(fmt.Sprintf("Gaussian kernel, σ = 1: mean ± sd over %d draws", reps),
-		"number of frequencies n (2n features)", "estimate of K(x, z)")
-	b := plotting.New("standard deviation of the estimate", "number of frequencies n (2n features)", "standard deviation over the draws")
+	// The three pairs, the feature counts of the scatter and the exact values are not methods: they
+	// take index styles (the scatter's apart from the pairs', so that the shared legend is not
+	// ambiguous); the diagonal is the registered identity line.
+	a := plotting.NewPrint("estimates concentrate", "frequencies n (2n features)", "estimate of K(x, z)")
+	b := plotting.NewPrint("standard deviation", "frequencies n (2n features)", "sd over the draws")
 	bands, sdBands := make([]plotting.Band, len(cells)), make([]plotting.Band, len(cells))
 	for i, byN := range cells {
 		k := byN[0].k
-		bands[i] = plotting.Band{Label: fmt.Sprintf("K(x, z) = %g", k)}
-		sdBands[i] = plotting.Band{Label: fmt.Sprintf("K(x, z) = %g", k)}
+		bands[i] = plotting.Band{Label: fmt.Sprintf("pair with K(x, z) = %g", k)}
+		sdBands[i] = plotting.Band{Label: fmt.Sprintf("pair with K(x, z) = %g", k)}
 		for _, c := range byN {
 			m, s := c.mean(), c.sd()
 			bands[i].X, bands[i].Mean = append(bands[i].X, c.n), append(bands[i].Mean, m)
@@ -366,7 +369,7 @@ func renderLectureRFF(res *run.Results, out *run.Output) error {
 		k := byN[0].k
 		exactLabel, theoryLabel := "", ""
 		if i == 0 {
-			exactLabel, theoryLabel = "exact kernel values", "closed form √(((1 + K⁴)/2 − K²)/n)"
+			exactLabel, theoryLabel = "exact kernel value", "closed-form sd √(((1 + K⁴)/2 − K²)/n)"
 		}
 		if err := plotting.AddHLine(a, k, exactLabel, i); err != nil {
 			return err
@@ -384,7 +387,7 @@ func renderLectureRFF(res *run.Results, out *run.Output) error {
 		return err
 	}
 
-	c := plotting.New(fmt.Sprintf("%d random pairs, one draw of n frequencies", lectureRFFScatterPairs), "exact kernel K(x, z), x, z ~ N(0, I₂)", "estimate of K(x, z)")
+	c := plotting.NewPrint(fmt.Sprintf("%d random pairs", lectureRFFScatterPairs), "exact kernel K(x, z)", "estimate of K(x, z)")
 	exact := map[string]float64{}
 	for _, r := range res.Where(lectureRFFScatter, lectureRFFMethod, lectureRFFExact) {
 		id, _ := r.Param("pair")
@@ -406,13 +409,38 @@ func renderLectureRFF(res *run.Results, out *run.Output) error {
 				xs, ys = append(xs, x), append(ys, r.Value)
 			}
 		}
-		if err := plotting.AddScatter(c, xs, ys, fmt.Sprintf("n = %d", n), i); err != nil {
+		if err := plotting.AddScatter(c, xs, ys, fmt.Sprintf("random pairs, n = %d", n), lectureRFFScatterStyles[i%len(lectureRFFScatterStyles)]); err != nil {
 			return err
 		}
 	}
-	if err := plotting.AddLine(c, []float64{0, 1}, []float64{0, 1}, "estimate = exact", 2, true); err != nil {
+	if err := plotting.AddMethodLine(c, []float64{0, 1}, []float64{0, 1}, "estimate = exact", "identity"); err != nil {
 		return err
 	}
 
-	return saveRow(out, 11*vg.Centimeter, 9*vg.Centimeter, a, b, c)
+	if err := savePrintRow(out, 5.5*vg.Centimeter, a, b, c); err != nil {
+		return err
+	}
+	return writeCaption(out, res, fmt.Sprintf(
+		"Cos/sin random Fourier features (HSE lecture): φ̃(x) = (1/√n)(cos w_jᵀx, sin w_jᵀx)_{j ≤ n}, w_j ~ N(0, σ⁻²I), whose inner "+
+			"product estimates the Gaussian kernel exp(−‖x − z‖²/(2σ²)); σ = 1, d = %d (the lecture fixes no data: our choices). "+
+			"(a) Three fixed pairs with exact kernel values %s (dashed lines in each pair's colour, mostly hidden under the means, as unbiased estimates should be), the n frequencies redrawn in each of %d repetitions "+
+			"and shared by the pairs, n = %s: lines are the means, bands ± one standard deviation over the repetitions. "+
+			"(b) That standard deviation on log-log axes, with its closed form √(((1 + K⁴)/2 − K²)/n) (dashed, in each pair's colour, under the measured lines), which falls as n^{-1/2}. "+
+			"(c) Estimate against exact value for %d random pairs x, z ~ N(0, I₂), one draw of n = %s frequencies (n = 1000 drawn over n = 10), with the diagonal "+
+			"estimate = exact.",
+		lectureRFFDim, formatGrid(lectureRFFKernelValues), reps, formatGrid(cellNs(cells[0])), lectureRFFScatterPairs,
+		strings.Trim(strings.Join(strings.Fields(fmt.Sprint(lectureRFFScatterFeatures)), " and "), "[]")))
+}
+
+// lectureRFFScatterStyles are the index styles of panel (c)'s feature counts: purple and sky blue,
+// apart from the blue, vermillion and green of the three pairs of panels (a) and (b).
+var lectureRFFScatterStyles = []int{3, 5}
+
+// cellNs lists the feature counts of a pair's cells.
+func cellNs(byN []lectureRFFCell) []float64 {
+	out := make([]float64, len(byN))
+	for i, c := range byN {
+		out[i] = c.n
+	}
+	return out
 }

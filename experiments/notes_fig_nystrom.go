@@ -255,6 +255,17 @@ func notesNystromGapClaim(id, text, method, bestMethod string) run.Claim {
 		}}
 }
 
+// notesNystromLabels are the legend entries of notes_fig_nystrom: the same series reads the same
+// in every panel (the gap curves of panel (b) are labelled as their Nyström curves, the y axis
+// saying they are gaps), so the shared legend lists each once.
+var notesNystromLabels = map[string]string{
+	nystromAll:      "Nyström, all n points",
+	bestRankAll:     "best rank k, all n points",
+	nystromTrain:    "Nyström, training half",
+	nystromHeldOut:  "Nyström, held-out half",
+	bestRankHeldOut: "best rank k, held-out half",
+}
+
 // renderNotesNystrom draws (a) the errors against c, (b) the additive gap on log-log axes with the
 // notes' c^{-1/2} rate, (c) the out-of-sample map's errors on the training and held-out halves.
 func renderNotesNystrom(res *run.Results, out *run.Output) error {
@@ -270,28 +281,25 @@ func renderNotesNystrom(res *run.Results, out *run.Output) error {
 	xLabel := "number of landmarks c"
 	yLabel := "Frobenius error ‖G − Ĝ‖"
 
-	a := plotting.New(fmt.Sprintf("Houses, n = %s, Gaussian kernel, rank k = %s", n, k), xLabel, yLabel)
+	a := plotting.NewPrint("all n points", xLabel, yLabel)
 	ny, err := curves(res, notesNystromData, notesNystromMetric, "c", nystromAll)
 	if err != nil {
 		return err
 	}
-	bestA, err := constantCurve(res, bestRankAll, ny[0], "best rank k (eigendecomposition)")
+	bestA, err := constantCurve(res, bestRankAll, ny[0])
 	if err != nil {
-		return err
-	}
-	if err := addMinMaxBands(a, append(ny, bestA), map[string]string{nystromAll: "Nyström of rank k"}, bestA.Method); err != nil {
 		return err
 	}
 	if err := logLog(a); err != nil {
 		return err
 	}
+	if err := addMethodBands(a, append(ny, bestA), notesNystromLabels); err != nil {
+		return err
+	}
 
-	b := plotting.New("Nyström error − best rank-k error", xLabel, "additive gap (Frobenius)")
+	b := plotting.NewPrint("additive gap", xLabel, "Nyström error − best rank-k error")
 	gapCurves := make([]curve, 0, 2)
-	for _, m := range []struct{ method, best, label string }{
-		{nystromAll, bestRankAll, "all n points"},
-		{nystromHeldOut, bestRankHeldOut, "held-out half (out-of-sample map)"},
-	} {
+	for _, m := range []struct{ method, best string }{{nystromAll, bestRankAll}, {nystromHeldOut, bestRankHeldOut}} {
 		gaps, err := nystromGaps(res, m.method, m.best)
 		if err != nil {
 			return err
@@ -300,59 +308,70 @@ func renderNotesNystrom(res *run.Results, out *run.Output) error {
 		if err != nil {
 			return err
 		}
-		gapCurves = append(gapCurves, curve{Method: m.label, Points: sums})
+		gapCurves = append(gapCurves, curve{Method: m.method, Points: sums})
 	}
-	if err := addMinMaxBands(b, gapCurves, nil); err != nil {
+	if err := logLog(b); err != nil {
+		return err
+	}
+	if err := addMethodBands(b, gapCurves, notesNystromLabels); err != nil {
 		return err
 	}
 	first, last := gapCurves[0].first(), gapCurves[0].last()
 	if last.X > first.X {
 		ref := func(c float64) float64 { return 1.5 * first.Mean * math.Sqrt(first.X/c) }
-		if err := plotting.AddLine(b, []float64{first.X, last.X}, []float64{ref(first.X), ref(last.X)}, "slope −1/2", 2, true); err != nil {
+		if err := plotting.AddMethodLine(b, []float64{first.X, last.X}, []float64{ref(first.X), ref(last.X)}, "slope −1/2", "slope"); err != nil {
 			return err
 		}
 	}
-	if err := logLog(b); err != nil {
-		return err
-	}
 
-	c := plotting.New(fmt.Sprintf("out-of-sample feature map, halves of %s points", param(nystromHeldOut, "n")), xLabel, yLabel)
+	c := plotting.NewPrint("out-of-sample map", xLabel, yLabel)
 	split, err := curves(res, notesNystromData, notesNystromMetric, "c", nystromTrain, nystromHeldOut)
 	if err != nil {
 		return err
 	}
-	bestC, err := constantCurve(res, bestRankHeldOut, split[0], "best rank-k, held-out half")
+	bestC, err := constantCurve(res, bestRankHeldOut, split[0])
 	if err != nil {
-		return err
-	}
-	if err := addMinMaxBands(c, append(split, bestC), map[string]string{
-		nystromTrain:   "Nyström, training half (landmarks from it)",
-		nystromHeldOut: "Nyström, held-out half",
-	}, bestC.Method); err != nil {
 		return err
 	}
 	if err := logLog(c); err != nil {
 		return err
 	}
+	if err := addMethodBands(c, append(split, bestC), notesNystromLabels); err != nil {
+		return err
+	}
 
-	return saveRow(out, 11*vg.Centimeter, 9*vg.Centimeter, a, b, c)
+	if err := savePrintRow(out, 5.5*vg.Centimeter, a, b, c); err != nil {
+		return err
+	}
+	return writeCaption(out, res, fmt.Sprintf(
+		"Rank-k Nyström against the best rank-k approximation (lecture notes: ‖G − Ĝ_k‖_F ≤ ‖G − G_k‖_F + an additive term that "+
+			"vanishes as c grows), and its out-of-sample feature map Φ̂(x) = k_{x,S} V_k Σ_k^{-1/2}. Data: California housing, a "+
+			"uniform subsample of n = %s points per repetition standardised on itself, %d repetitions; Gaussian kernel with σ² the "+
+			"mean squared distance of the subsample; rank k = %s; c uniform landmarks, c = %s. (a) Frobenius error on all n points, "+
+			"with the best rank-k error √(Σ_{i>k} λ_i²) (Eckart–Young; flat in c). (b) The additive gap, Nyström error minus the "+
+			"best rank-k error of the same repetition, on all points and on the held-out half, with a line of slope −1/2 (the notes' "+
+			"O(√(n/c)) rate) through 1.5× the first mean. (c) The subsample split in halves of %s points: Nyström fitted on the "+
+			"training half (landmarks drawn from it) and its feature map applied to the held-out half, whose Gram matrix Φ̂Φ̂ᵀ "+
+			"approximates; the held-out half's best rank-k error bounds it from below. Lines: mean over the repetitions; bands: "+
+			"minimum to maximum. Log-log axes. The notes name no data set and no sizes: these are our choices.",
+		n, reps(ny[0]), k, formatGrid(xs(ny[0])), param(nystromHeldOut, "n")))
 }
 
 // constantCurve makes a curve of a quantity that does not depend on c (one value per repetition,
 // such as the best rank-k error) over the c values of along: mean, min and max over the repetitions
 // at every point, so that it draws as a flat band beside the curves it bounds.
-func constantCurve(res *run.Results, method string, along curve, label string) (curve, error) {
+func constantCurve(res *run.Results, method string, along curve) (curve, error) {
 	rows := res.Where(notesNystromData, method, notesNystromMetric)
 	if len(rows) == 0 {
 		return curve{}, fmt.Errorf("%s: no %s rows", res.ID, method)
 	}
-	s := run.Summary{Dataset: notesNystromData, Method: label, Metric: notesNystromMetric, N: len(rows),
+	s := run.Summary{Dataset: notesNystromData, Method: method, Metric: notesNystromMetric, N: len(rows),
 		Min: math.Inf(1), Max: math.Inf(-1)}
 	for _, r := range rows {
 		s.Mean += r.Value / float64(len(rows))
 		s.Min, s.Max = math.Min(s.Min, r.Value), math.Max(s.Max, r.Value)
 	}
-	c := curve{Method: label, Points: make([]run.Summary, len(along.Points))}
+	c := curve{Method: method, Points: make([]run.Summary, len(along.Points))}
 	for i, a := range along.Points {
 		c.Points[i] = s
 		c.Points[i].X = a.X

@@ -5,11 +5,12 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"path/filepath"
 	"slices"
+	"strings"
 
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat"
+	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 
 	"github.com/fastkernels/kernellab/lab/kernel"
@@ -277,23 +278,36 @@ func notesRFFRateClaim(id, method, name string) run.Claim {
 // renderNotesRFF draws one log-log panel per kernel: the mean sup error over the repetitions with its
 // min–max band for each p, and a reference line of slope −1/2.
 func renderNotesRFF(res *run.Results, out *run.Output) error {
-	fig := plotting.NewFigure(1, len(notesRFFKernels), 11*vg.Centimeter, 9*vg.Centimeter)
 	points := "the"
 	if rows := res.Where(notesRFFDataset, "", notesRFFMetric); len(rows) > 0 {
 		points, _ = rows[0].Param("points")
 	}
+	panels := make([]*plot.Plot, len(notesRFFKernels))
+	var first curve
+	var notes []string
 	for col, kern := range notesRFFKernels {
-		p := plotting.New(kern.title, "number of random features c", fmt.Sprintf("sup error over all pairs of %s points", points))
+		p := plotting.NewPrint(kern.title, "number of random features c", "sup error over all pairs")
+		if err := logLog(p); err != nil {
+			return err
+		}
+		// The input dimensions p are not methods: their series take index styles.
 		cs := make([]curve, len(notesRFFDims))
 		for i, dim := range notesRFFDims {
 			sums, err := notesRFFCurve(res, kern.method, dim)
 			if err != nil {
 				return err
 			}
-			cs[i] = curve{Method: fmt.Sprintf("p = %d", dim), Points: sums}
+			cs[i] = curve{Method: fmt.Sprintf("input dimension p = %d", dim), Points: sums}
+		}
+		if col == 0 {
+			first = cs[0]
 		}
 		if err := addMinMaxBands(p, cs, nil); err != nil {
 			return err
+		}
+		for _, pair := range plotting.Coincident(meanBands(cs), 0.05) {
+			notes = append(notes, fmt.Sprintf("In (%c) the mean lines of %s and %s agree within 5%% at every c: the second lies on the first, their markers show both.",
+				'a'+col, cs[pair[0]].Method, cs[pair[1]].Method))
 		}
 		// The reference line starts 1.5 times above the mean error (over p) at the first c of the fit.
 		cFit, cMax := math.Inf(1), cs[0].last().X
@@ -311,14 +325,33 @@ func renderNotesRFF(res *run.Results, out *run.Output) error {
 		if found > 0 && cMax > cFit {
 			anchor /= float64(found)
 			ref := func(c float64) float64 { return 1.5 * anchor * math.Sqrt(cFit/c) }
-			if err := plotting.AddLine(p, []float64{cFit, cMax}, []float64{ref(cFit), ref(cMax)}, "slope −1/2", len(cs), true); err != nil {
+			if err := plotting.AddMethodLine(p, []float64{cFit, cMax}, []float64{ref(cFit), ref(cMax)}, "slope −1/2", "slope"); err != nil {
 				return err
 			}
 		}
-		if err := logLog(p); err != nil {
-			return err
-		}
-		fig.Set(0, col, p)
+		panels[col] = p
 	}
-	return fig.Save(filepath.Join(out.Dir, out.ID))
+	if err := savePrintRow(out, 5.5*vg.Centimeter, panels...); err != nil {
+		return err
+	}
+	return writeCaption(out, res, fmt.Sprintf(
+		"Uniform error of random Fourier features against their number c (lecture notes: sup_{x,x'} |⟨φ̂(x), φ̂(x')⟩ − k(x, x')| ≤ "+
+			"O(√(p/c))). A fixed cloud of %s points x ~ N(0, I_p), the same in every repetition, is mapped by φ̂(x) = √(2/c) cos(ωᵀx + b) "+
+			"with fresh frequencies in each of %d repetitions; the largest error over all pairs (diagonal included) is shown for "+
+			"p ∈ {2, 8, 32} and c = %s. (a) Gaussian kernel, ω ~ N(0, σ⁻²I) with σ² the mean squared distance of the cloud; "+
+			"(b) Laplace kernel with the l1 norm (Cauchy frequencies), σ the mean l1 distance, so that typical kernel values do not "+
+			"change with p (the bandwidths are our choice; the notes leave them open). Lines: mean over the repetitions; bands: "+
+			"minimum to maximum. The line of slope −1/2 starts at c = %d, where the rate's fit starts, 1.5 times above the mean "+
+			"error over p. Log-log axes. %s",
+		points, reps(first), formatGrid(xs(first)), notesRFFFitFrom, strings.Join(notes, " ")))
+}
+
+// meanBands returns the mean lines of curves as bands without spread, labelled by their Method,
+// for plotting.Coincident.
+func meanBands(cs []curve) []plotting.Band {
+	out := make([]plotting.Band, len(cs))
+	for i, c := range cs {
+		out[i] = plotting.Band{Label: c.Method, X: xs(c), Mean: c.means()}
+	}
+	return out
 }
