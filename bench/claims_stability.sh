@@ -4,18 +4,33 @@
 # side. A claim may move to or from INCONCLUSIVE between runs; it must never flip between SUPPORTED and
 # CONTRADICTED (the script exits 1 if one does).
 #
-#   bench/claims_stability.sh [--scale S] [ID ...]     (default IDs: the experiments that time calls)
+#   bench/claims_stability.sh [--scale S] [--against RESULTS] [ID ...]
+#
+# Default IDs: the experiments that time calls. With --against, the first run is the one already in
+# RESULTS (a results root, e.g. results/ after ./reproduce.sh) and only the second is made here.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SCALE=quick
-[ "${1:-}" = "--scale" ] && { SCALE=${2:?}; shift 2; }
+AGAINST=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --scale) SCALE=${2:?}; shift 2 ;;
+    --against) AGAINST=${2:?}; shift 2 ;;
+    *) break ;;
+  esac
+done
 IDS=("$@")
 [ ${#IDS[@]} -gt 0 ] || IDS=(fig3_3 fig3_4 fig4_2 fig4_3 fig4_4 fig4_5 perrin_fig1)
 LAB=${LAB:-.tools/bin/lab}
 [ -x "$LAB" ] || { mkdir -p .tools/bin && go build -o "$LAB" ./cmd/lab; }
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/lab-stability.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
-for k in 1 2; do
+runs="1 2"
+if [ -n "$AGAINST" ]; then
+  "$LAB" claims --scale "$SCALE" --results "$AGAINST" --out "$tmp/f1/CLAIMS.md" >/dev/null
+  runs=2
+fi
+for k in $runs; do
   echo "run $k: ${IDS[*]} at $SCALE scale" >&2
   start=$(date +%s)
   "$LAB" run --scale "$SCALE" --fresh --results "$tmp/r$k" --figures "$tmp/f$k" "${IDS[@]}" >"$tmp/log$k" 2>&1 ||

@@ -785,14 +785,14 @@ func quartiles(v []float64) [3]float64 {
 
 // quartileBands draws each method's median over the repetitions against x with a band from the
 // first to the third quartile.
-func quartileBands(res *run.Results, metric, x string, labels map[string]string, dashed []string, methods ...string) ([]plotting.Band, error) {
+func quartileBands(res *run.Results, metric, x string, labels map[string]string, methods ...string) ([]plotting.Band, error) {
 	bands := make([]plotting.Band, 0, len(methods))
 	for _, m := range methods {
 		cs, err := curves(res, perrinDataset, metric, x, m)
 		if err != nil {
 			return nil, err
 		}
-		b := plotting.Band{Label: labels[m], Dashed: slices.Contains(dashed, m), Method: perrinFig3Style[m]}
+		b := plotting.Band{Label: labels[m], Method: m}
 		for _, p := range cs[0].Points {
 			v, err := valuesAt(res, m, metric, x, p.X)
 			if err != nil {
@@ -804,13 +804,6 @@ func quartileBands(res *run.Results, metric, x string, labels map[string]string,
 		bands = append(bands, b)
 	}
 	return bands, nil
-}
-
-// perrinFig3Style maps the series of perrin_fig3 to their registered styles: MEKA with links fitted
-// on all rows is the former "10k rows" variant (meka-10k). MEKA with η = 0 has no registered style
-// yet and keeps the index style of its position.
-var perrinFig3Style = map[string]string{
-	"nystrom": "nystrom", mekaDefault: "meka", mekaAllRows: "meka-10k", "bka": "bka", "best-rank-k": "best-rank-k",
 }
 
 // perrinFig3Labels are the legend entries of perrin_fig3; the caption gives the set-up.
@@ -828,7 +821,7 @@ func renderPerrinFig3(res *run.Results, out *run.Output) error {
 	if f := res.Where(perrinDataset, mekaDefault, metricSampledRows); len(f) > 0 {
 		share = fmt.Sprintf("%.0f%%", 100*f[0].Value)
 	}
-	bands, err := quartileBands(res, metricRelErr, "gamma", perrinFig3Labels, []string{mekaEtaZero}, perrinFig3Methods...)
+	bands, err := quartileBands(res, metricRelErr, "gamma", perrinFig3Labels, perrinFig3Methods...)
 	if err != nil {
 		return err
 	}

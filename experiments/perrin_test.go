@@ -28,7 +28,7 @@ func TestPerrinSmoke(t *testing.T) {
 }
 
 // perrinLegendMethods maps the legend entries of a course-report figure to their registered
-// methods (MEKA with η = 0 has no registered style yet and is left out).
+// methods.
 func perrinLegendMethods(id string) map[string]string {
 	m := map[string]string{}
 	switch id {
@@ -39,8 +39,8 @@ func perrinLegendMethods(id string) map[string]string {
 			m[label] = method
 		}
 	case "perrin_fig3":
-		for method, style := range perrinFig3Style {
-			m[perrinFig3Labels[method]] = style
+		for method, label := range perrinFig3Labels {
+			m[label] = method
 		}
 	}
 	return m

@@ -107,7 +107,8 @@ var methodStyles = map[string]SeriesStyle{
 
 	// Course: low-rank approximations and PCA.
 	"meka":                {vermillion, box, solid},
-	"meka-10k":            {vermillion, openBox, dashed},
+	"meka-all-rows":       {vermillion, openBox, dashed},    // links fitted on every row of a cluster
+	"meka-eta0":           {vermillion, openCircle, dotted}, // η = 0: no off-diagonal block dropped
 	"bka":                 {orange, triangle, dashDot},
 	"best-rank-k":         {black, plus, dotted},
 	"best-rank-k-heldout": {darkGrey, plus, dashDot},

@@ -16,7 +16,7 @@ var methodGroups = map[string][]string{
 	"chapter 3 samplers":   {"uniform", "uniform-rls", "recursive", "recursive-accelerated", "recursive-own", "dac", "exact", "bound", "slope"},
 	"chapter 3 learning":   {"uniform", "uniform-rls", "recursive", "dac", "exact", "majority-class", "mean-target"},
 	"chapter 4 MMD":        {"linear", "block", "rff", "nystrom", "exact", "chance"},
-	"course low rank":      {"nystrom", "meka", "meka-10k", "bka", "best-rank-k", "rff"},
+	"course low rank":      {"nystrom", "meka", "meka-all-rows", "meka-eta0", "bka", "best-rank-k", "rff"},
 	"course Nyström notes": {"nystrom", "best-rank-k", "nystrom-train", "nystrom-heldout", "best-rank-k-heldout", "slope"},
 	"course PCA":           {"pca", "kernel-pca", "identity"},
 	"chapter 5 solvers":    {"mp", "omp", "fw", "bound", "slope"},
