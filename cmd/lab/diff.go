@@ -8,6 +8,7 @@ import (
 	iofs "io/fs"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -204,7 +205,8 @@ func cmdDiff(_ context.Context, args []string, stdout io.Writer) error {
 			"metric. Metrics that do not time anything come from seeded random streams and must be identical;\n"+
 			"timing metrics (named seconds, time...) are compared only with --timing, against the spread over\n"+
 			"the draws. Prints what drifted; exits 1 on drift.", &s, withScale|withResults)
-	refDir := fs.String("reference", "", "reference results folder (default figures/results/<scale>)")
+	refDir := fs.String("reference", "", "reference results folder (default figures/results/<scale> as committed at --rev)")
+	rev := fs.String("rev", "HEAD", "git revision whose committed reference results are compared (when --reference is unset and\nthis is a git checkout; else the files in figures/results/<scale>)")
 	timing := fs.Bool("timing", false, "also compare timing metrics (against the spread over the draws)")
 	statistical := fs.Bool("statistical", false, "accept differing non-timing values whose means stay within the spread\n(another machine, BLAS or Go version)")
 	ulps := fs.Uint64("ulps", 0, "units in the last place a deterministic value may differ by")
@@ -214,7 +216,8 @@ func cmdDiff(_ context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if *refDir == "" {
+	fromGit := *refDir == ""
+	if fromGit {
 		*refDir = referenceDir(sc)
 	}
 	reg, err := experiments.Registry()
@@ -228,7 +231,7 @@ func cmdDiff(_ context.Context, args []string, stdout io.Writer) error {
 	var diffs []metricDiff
 	var noRef, noRun []string
 	for _, e := range exps {
-		ref, err := run.ReadResults(filepath.Join(*refDir, e.ID+".csv"))
+		ref, err := readReference(filepath.Join(*refDir, e.ID+".csv"), fromGit, *rev)
 		if errors.Is(err, iofs.ErrNotExist) {
 			noRef = append(noRef, e.ID)
 			continue
@@ -273,7 +276,11 @@ func cmdDiff(_ context.Context, args []string, stdout io.Writer) error {
 	if len(noRun) > 0 {
 		fmt.Fprintf(stdout, "not run (no %s): %s\n", filepath.Join(s.results, string(sc), "<ID>.csv"), strings.Join(noRun, " "))
 	}
-	fmt.Fprintf(stdout, "%d metric(s) compared with %s: %d identical, %d drifted%s\n", compared, *refDir, identical, drifted,
+	where := *refDir
+	if fromGit && gitRevision(*rev) != "" {
+		where += " at " + *rev
+	}
+	fmt.Fprintf(stdout, "%d metric(s) compared with %s: %d identical, %d drifted%s\n", compared, where, identical, drifted,
 		map[bool]string{true: "", false: " (timing metrics not compared; --timing compares them)"}[*timing])
 	if drifted > 0 {
 		return fmt.Errorf("diff: %d metric(s) drifted from the reference results", drifted)
@@ -295,4 +302,33 @@ func refreshReference(sc run.Scale, results, figures, id string) error {
 		return err
 	}
 	return safefile.WriteBytes(filepath.Join(figures, "results", string(sc), id+".csv"), data)
+}
+
+// gitRevision resolves rev in the git checkout around the working directory ("" outside one).
+func gitRevision(rev string) string {
+	out, err := exec.Command("git", "rev-parse", "--short", rev).Output()
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// readReference reads a reference table: as committed at rev when fromGit and git has it (a quick
+// run rewrites the working copy, the commit keeps the numbers to compare with), else the file.
+func readReference(path string, fromGit bool, rev string) (*run.Results, error) {
+	if fromGit {
+		if data, err := exec.Command("git", "show", rev+":./"+filepath.ToSlash(path)).Output(); err == nil {
+			tmp, err := os.MkdirTemp("", "lab-diff-")
+			if err != nil {
+				return nil, err
+			}
+			defer os.RemoveAll(tmp)
+			p := filepath.Join(tmp, filepath.Base(path))
+			if err := os.WriteFile(p, data, 0o644); err != nil {
+				return nil, err
+			}
+			return run.ReadResults(p)
+		}
+	}
+	return run.ReadResults(path)
 }
