@@ -166,6 +166,9 @@ func cmdSlurm(ctx context.Context, args []string, stdout io.Writer) error {
 	if j.lab, err = filepath.Abs(j.lab); err != nil {
 		return err
 	}
+	if strings.Contains(j.lab, string(filepath.Separator)+"go-build") {
+		return usageError{"slurm: this lab is a temporary `go run` binary the jobs could not run: use .tools/bin/lab (built by ./reproduce.sh setup) or --lab PATH"}
+	}
 	for _, k := range []string{"LAB_DATA_MIRROR", "LAB_DATA_CACHE", "LAB_PURE_GO"} {
 		if v := os.Getenv(k); v != "" {
 			if k != "LAB_PURE_GO" {
@@ -201,7 +204,7 @@ func cmdSlurm(ctx context.Context, args []string, stdout io.Writer) error {
 			for _, c := range costs {
 				peak = max(peak, c.peakRSS())
 			}
-			j.mem = slurmMem(peak)
+			j.mem = slurmMem(peak, j.cpus)
 		}
 	} else if _, err := parseSlurmTime(j.time); err != nil {
 		return usageError{"slurm: --time: " + err.Error()}
