@@ -76,7 +76,7 @@ func meanVar(v []float64) (float64, float64) {
 // be identical (within ulps units in the last place); timing metrics are compared only when timing
 // is set, against the spread over the draws (|Δ mean| ≤ zMax standard errors). statistical lets a
 // non-timing metric whose values differ pass when every series is within the spread.
-func diffResults(id string, ref, got *run.Results, timing, statistical bool, ulps uint64, zMax float64) []metricDiff {
+func diffResults(id string, ref, got *run.Results, timing, statistical bool, ulps uint64, rtol, zMax float64) []metricDiff {
 	type cell struct{ ref, got []float64 }
 	byMetric := map[string]map[string]*cell{}
 	rows := map[string]map[string][2]*float64{} // metric → series/rep → values
@@ -133,7 +133,7 @@ func diffResults(id string, ref, got *run.Results, timing, statistical bool, ulp
 			default:
 				d.compared++
 				a, b := *pair[0], *pair[1]
-				if !sameWithin(a, b, ulps) {
+				if !sameWithin(a, b, ulps) && !(rtol > 0 && math.Abs(a-b) <= rtol*max(math.Abs(a), math.Abs(b))) {
 					d.differ++
 					if rel := math.Abs(a-b) / max(math.Abs(a), math.Abs(b)); rel > d.maxRel || math.IsNaN(rel) {
 						d.maxRel = rel
@@ -210,6 +210,7 @@ func cmdDiff(_ context.Context, args []string, stdout io.Writer) error {
 	timing := fs.Bool("timing", false, "also compare timing metrics (against the spread over the draws)")
 	statistical := fs.Bool("statistical", false, "accept differing non-timing values whose means stay within the spread\n(another machine, BLAS or Go version)")
 	ulps := fs.Uint64("ulps", 0, "units in the last place a deterministic value may differ by")
+	rtol := fs.Float64("rtol", 0, "relative difference a deterministic value may differ by (another BLAS backend or core count\nchanges last bits: fig5_1 at quick, OpenBLAS vs pure Go, differs by up to 1e-15 and 6e-5 in log-residual)")
 	zMax := fs.Float64("z", 3, "largest |difference of means| / standard error counted as within the spread")
 	all := fs.Bool("all", false, "print every metric, not only the drifted ones")
 	sc, err := s.parse(fs, args, stdout)
@@ -247,7 +248,7 @@ func cmdDiff(_ context.Context, args []string, stdout io.Writer) error {
 		if err != nil {
 			return err
 		}
-		diffs = append(diffs, diffResults(e.ID, ref, got, *timing, *statistical, *ulps, *zMax)...)
+		diffs = append(diffs, diffResults(e.ID, ref, got, *timing, *statistical, *ulps, *rtol, *zMax)...)
 	}
 	drifted, compared, identical := 0, 0, 0
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
