@@ -2,13 +2,16 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"github.com/fastkernels/kernellab/lab/safefile"
 	"io"
 	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"syscall"
 	"text/tabwriter"
@@ -26,11 +29,80 @@ type taskCost struct {
 	overBudget bool          // stopped at the budget: wall and cpu are lower bounds
 }
 
+// keptSample is a measured task as kept in <results>/<scale>/plan/<ID>.json, so that a later plan
+// (or lab slurm's defaults) reads it instead of measuring again.
+type keptSample struct {
+	Key        string  `json:"key"`
+	Wall       float64 `json:"wall_seconds"`
+	CPU        float64 `json:"cpu_seconds"`
+	MaxRSS     int64   `json:"max_rss_bytes"`
+	OverBudget bool    `json:"over_budget,omitempty"`
+}
+
+type keptPlan struct {
+	ID       string       `json:"id"`
+	Scale    run.Scale    `json:"scale"`
+	Tasks    int          `json:"tasks"`
+	Revision string       `json:"revision,omitempty"`
+	Measured time.Time    `json:"measured"`
+	Samples  []keptSample `json:"samples"`
+}
+
+func keptPlanPath(results string, sc run.Scale, id string) string {
+	return filepath.Join(results, string(sc), "plan", id+".json")
+}
+
+// readKeptPlan returns the kept measurements of e when they cover at least k samples of a plan of
+// the same size; ok is false otherwise (then the tasks are measured).
+func readKeptPlan(results string, sc run.Scale, id string, tasks, k int) ([]taskCost, bool) {
+	data, err := os.ReadFile(keptPlanPath(results, sc, id))
+	if err != nil {
+		return nil, false
+	}
+	var kp keptPlan
+	if json.Unmarshal(data, &kp) != nil || kp.Tasks != tasks || len(kp.Samples) < min(k, tasks) {
+		return nil, false
+	}
+	out := make([]taskCost, len(kp.Samples))
+	for i, s := range kp.Samples {
+		out[i] = taskCost{key: s.Key, wall: time.Duration(s.Wall * float64(time.Second)), cpu: time.Duration(s.CPU * float64(time.Second)),
+			maxRSS: s.MaxRSS, overBudget: s.OverBudget}
+	}
+	return out, true
+}
+
+func writeKeptPlan(results string, sc run.Scale, id string, tasks int, samples []taskCost) error {
+	kp := keptPlan{ID: id, Scale: sc, Tasks: tasks, Revision: buildRevision(), Measured: time.Now().UTC()}
+	for _, s := range samples {
+		kp.Samples = append(kp.Samples, keptSample{Key: s.key, Wall: s.wall.Seconds(), CPU: s.cpu.Seconds(), MaxRSS: s.maxRSS, OverBudget: s.overBudget})
+	}
+	data, err := json.MarshalIndent(kp, "", "  ")
+	if err != nil {
+		return err
+	}
+	return safefile.WriteBytes(keptPlanPath(results, sc, id), append(data, '\n'))
+}
+
+// buildRevision is the VCS revision stamped into this binary ("" when none).
+func buildRevision() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return ""
+	}
+	for _, s := range info.Settings {
+		if s.Key == "vcs.revision" {
+			return s.Value
+		}
+	}
+	return ""
+}
+
 // expCost is the estimate for one experiment.
 type expCost struct {
 	e       *run.Experiment
 	tasks   int
 	samples []taskCost
+	kept    bool // read from an earlier plan's measurements
 }
 
 func (c expCost) lowerBound() bool {
@@ -155,8 +227,9 @@ func lastLines(s string, n int) string {
 	return strings.Join(lines[max(0, len(lines)-n):], "\n")
 }
 
-// estimate measures k sampled tasks of each experiment.
-func estimate(ctx context.Context, self string, sc run.Scale, exps []*run.Experiment, k int, budget time.Duration, log io.Writer) ([]expCost, error) {
+// estimate measures k sampled tasks of each experiment, or reads them from an earlier plan kept
+// under the results root (unless remeasure), and keeps what it measured there.
+func estimate(ctx context.Context, self string, sc run.Scale, exps []*run.Experiment, k int, budget time.Duration, results string, remeasure bool, log io.Writer) ([]expCost, error) {
 	var out []expCost
 	for _, e := range exps {
 		keys, err := run.TaskKeys(e, sc)
@@ -164,6 +237,16 @@ func estimate(ctx context.Context, self string, sc run.Scale, exps []*run.Experi
 			return nil, err
 		}
 		c := expCost{e: e, tasks: len(keys)}
+		if !remeasure {
+			if kept, ok := readKeptPlan(results, sc, e.ID, len(keys), k); ok {
+				c.samples, c.kept = kept, true
+				out = append(out, c)
+				if log != nil {
+					fmt.Fprintf(log, "plan: %s: %d measured tasks read from %s (--remeasure measures again)\n", e.ID, len(kept), keptPlanPath(results, sc, e.ID))
+				}
+				continue
+			}
+		}
 		for _, j := range sampleIndices(len(keys), k) {
 			s, err := measureTask(ctx, self, sc, e.ID, keys[j], budget)
 			if err != nil {
@@ -178,6 +261,9 @@ func estimate(ctx context.Context, self string, sc run.Scale, exps []*run.Experi
 					s.wall.Round(time.Millisecond), s.cpu.Round(time.Millisecond), formatBytes(s.maxRSS), note)
 			}
 			c.samples = append(c.samples, s)
+		}
+		if err := writeKeptPlan(results, sc, e.ID, len(keys), c.samples); err != nil && log != nil {
+			fmt.Fprintf(log, "plan: %s: could not keep the measurements: %v\n", e.ID, err)
 		}
 		out = append(out, c)
 	}
@@ -298,7 +384,9 @@ func cmdPlan(ctx context.Context, args []string, stdout io.Writer) error {
 			"task (measured by running a sample of its tasks, each alone in a child process: first, last and\n"+
 			"evenly between), the total CPU time, the wall time on --workers cores, and the number of Slurm\n"+
 			"shards of --cpus cores each that fit --time-limit. Each sampled task loads its own data, so\n"+
-			"small tasks are overestimated. A task stopped at --budget gives a lower bound, marked '>'.", &s, withScale|withData)
+			"small tasks are overestimated. A task stopped at --budget gives a lower bound, marked '>'.\n"+
+			"Measurements are kept in <results>/<scale>/plan/<ID>.json and read back by later plans and by lab slurm.", &s, withScale|withResults|withData)
+	remeasure := fs.Bool("remeasure", false, "measure again instead of reading kept measurements")
 	sample := fs.Int("sample", 3, "tasks measured per experiment")
 	budget := fs.Duration("budget", 2*time.Minute, "stop a sampled task after this long (its cost is then a lower bound; 0 = no limit)")
 	workers := fs.Int("workers", 0, "cores of the machine for the wall-time estimate (0 = this machine's)")
@@ -331,7 +419,7 @@ func cmdPlan(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	costs, err := estimate(ctx, self, sc, exps, *sample, *budget, os.Stderr)
+	costs, err := estimate(ctx, self, sc, exps, *sample, *budget, s.results, *remeasure, os.Stderr)
 	if err != nil {
 		return err
 	}
@@ -341,7 +429,7 @@ func cmdPlan(ctx context.Context, args []string, stdout io.Writer) error {
 
 func printPlan(stdout io.Writer, sc run.Scale, costs []expCost, w, cpus int, tl time.Duration) {
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "ID\tTASKS\tSAMPLED\tCPU/TASK\tWALL/TASK (max)\tPEAK MEM/TASK\tCPU TOTAL\tWALL ON %d CORES\tSHARDS (%s, %d CPUs)\t\n", w, slurmTime(tl), cpus)
+	fmt.Fprintf(tw, "ID\tTASKS\tMEASURED\tCPU/TASK\tWALL/TASK (max)\tPEAK MEM/TASK\tCPU TOTAL\tWALL ON %d CORES\tSHARDS (%s, %d CPUs)\t\n", w, slurmTime(tl), cpus)
 	var cpuSum, wallSum time.Duration
 	var peak int64
 	tasks, lower := 0, false
@@ -350,7 +438,11 @@ func printPlan(stdout io.Writer, sc run.Scale, costs []expCost, w, cpus int, tl 
 		if c.lowerBound() {
 			lb, lower = ">", true
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%d of %d\t%s%s\t%s%s\t%s\t%s%s\t%s%s\t%d\t\n", c.e.ID, c.tasks, len(c.samples), c.tasks,
+		from := ""
+		if c.kept {
+			from = " (kept)"
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%d of %d%s\t%s%s\t%s%s\t%s\t%s%s\t%s%s\t%d\t\n", c.e.ID, c.tasks, len(c.samples), c.tasks, from,
 			lb, formatDuration(c.meanCPU()), lb, formatDuration(c.maxOf(func(s taskCost) time.Duration { return s.wall })),
 			formatBytes(c.peakRSS()), lb, formatDuration(c.totalCPU()), lb, formatDuration(c.wallOn(w)),
 			shardsFor([]expCost{c}, cpus, tl))

@@ -118,7 +118,8 @@ func cmdSlurm(ctx context.Context, args []string, stdout io.Writer) error {
 			"checks the claims. Without --submit the two scripts are printed; with --submit they are written to\n"+
 			"<results>/slurm/ and submitted with sbatch, and the job ids printed. Submitting again after a failure\n"+
 			"or time-out runs only the unfinished shards, each resuming from its kept task results.\n"+
-			"Unset --shards, --time and --mem come from `lab plan` (a sample of tasks is measured first).", &s, withScale|withResults|withFigures|withData)
+			"Unset --shards, --time and --mem come from `lab plan` (its kept measurements, or a sample of tasks\n"+
+			"measured now).", &s, withScale|withResults|withFigures|withData)
 	shards := fs.Int("shards", 0, "array size N (0 = from lab plan: what fits --time)")
 	cpus := fs.Int("cpus", 4, "cores per array task (--cpus-per-task; the shard's --workers)")
 	tl := fs.String("time", "", "time limit per array task, Slurm syntax or 4h (default 4:00:00 when --shards is unset, else from lab plan)")
@@ -189,7 +190,7 @@ func cmdSlurm(ctx context.Context, args []string, stdout io.Writer) error {
 			}
 		}
 		fmt.Fprintf(os.Stderr, "slurm: measuring %d task(s) per experiment for the defaults (lab plan)...\n", *sample)
-		costs, err := estimate(ctx, j.lab, sc, exps, *sample, 10*time.Minute, os.Stderr)
+		costs, err := estimate(ctx, j.lab, sc, exps, *sample, 10*time.Minute, s.results, false, os.Stderr)
 		if err != nil {
 			return err
 		}
