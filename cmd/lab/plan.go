@@ -102,7 +102,8 @@ type expCost struct {
 	e       *run.Experiment
 	tasks   int
 	samples []taskCost
-	kept    bool // read from an earlier plan's measurements
+	kept    bool  // read from an earlier plan's measurements
+	err     error // a sampled task failed: no estimate
 }
 
 func (c expCost) lowerBound() bool {
@@ -249,8 +250,15 @@ func estimate(ctx context.Context, self string, sc run.Scale, exps []*run.Experi
 		}
 		for _, j := range sampleIndices(len(keys), k) {
 			s, err := measureTask(ctx, self, sc, e.ID, keys[j], budget)
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
 			if err != nil {
-				return nil, err
+				c.err = err
+				if log != nil {
+					fmt.Fprintf(log, "plan: %v\n", err)
+				}
+				break
 			}
 			if log != nil {
 				note := ""
@@ -261,6 +269,10 @@ func estimate(ctx context.Context, self string, sc run.Scale, exps []*run.Experi
 					s.wall.Round(time.Millisecond), s.cpu.Round(time.Millisecond), formatBytes(s.maxRSS), note)
 			}
 			c.samples = append(c.samples, s)
+		}
+		if c.err != nil {
+			out = append(out, c)
+			continue
 		}
 		if err := writeKeptPlan(results, sc, e.ID, len(keys), c.samples); err != nil && log != nil {
 			fmt.Fprintf(log, "plan: %s: could not keep the measurements: %v\n", e.ID, err)
@@ -424,6 +436,15 @@ func cmdPlan(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 	printPlan(stdout, sc, costs, w, *cpus, tl)
+	var failed []string
+	for _, c := range costs {
+		if c.err != nil {
+			failed = append(failed, c.e.ID)
+		}
+	}
+	if len(failed) > 0 {
+		return fmt.Errorf("plan: a sampled task failed in %s (messages above): the totals leave them out", strings.Join(failed, ", "))
+	}
 	return nil
 }
 
@@ -434,6 +455,10 @@ func printPlan(stdout io.Writer, sc run.Scale, costs []expCost, w, cpus int, tl 
 	var peak int64
 	tasks, lower := 0, false
 	for _, c := range costs {
+		if c.err != nil {
+			fmt.Fprintf(tw, "%s\t%d\tfailed\t\t\t\t\t\t\t\n", c.e.ID, c.tasks)
+			continue
+		}
 		lb := ""
 		if c.lowerBound() {
 			lb, lower = ">", true

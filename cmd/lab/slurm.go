@@ -194,6 +194,11 @@ func cmdSlurm(ctx context.Context, args []string, stdout io.Writer) error {
 		if err != nil {
 			return err
 		}
+		for _, c := range costs {
+			if c.err != nil {
+				return fmt.Errorf("slurm: measuring %s for the defaults: %w (give --shards, --time and --mem)", c.e.ID, c.err)
+			}
+		}
 		if j.shards == 0 {
 			j.shards = shardsFor(costs, j.cpus, limit)
 		}
