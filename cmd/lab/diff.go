@@ -287,7 +287,8 @@ func cmdDiff(_ context.Context, args []string, stdout io.Writer) error {
 		return fmt.Errorf("diff: %d metric(s) drifted from the reference results", drifted)
 	}
 	if compared == 0 {
-		return fmt.Errorf("diff: nothing compared at %s scale (no results with a reference)", sc)
+		// Exit status 2, not 1: nothing drifted, there was nothing to compare.
+		return usageError{fmt.Sprintf("diff: nothing compared at %s scale (no run results with a reference)", sc)}
 	}
 	return nil
 }
