@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -157,6 +158,25 @@ func TestTimingMetrics(t *testing.T) {
 	for m, want := range map[string]bool{"seconds": true, "time": true, "frobenius": false, "error": false, "sup-error": false, "delta": false} {
 		if isTimingMetric(m) != want {
 			t.Errorf("isTimingMetric(%q) = %v", m, !want)
+		}
+	}
+}
+
+func TestNewCommandsUsageErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"plan", "--sample", "0"},
+		{"plan", "--time-limit", "soon"},
+		{"plan", "no_such_experiment"},
+		{"slurm", "--shards", "-1"},
+		{"slurm", "--shards", "2", "--time", "soon", "--mem", "1G"},
+		{"diff", "--scale", "huge"},
+		{"diff", "--scale", "paper", "--reference", "/nonexistent", "fig2_1"},
+		{"task", "--scale", "smoke", "fig2_1"},
+	} {
+		_, err := lab(t, args...)
+		var ue usageError
+		if !errors.As(err, &ue) {
+			t.Errorf("lab %v: want a usage error, got %v", args, err)
 		}
 	}
 }
