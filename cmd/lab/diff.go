@@ -252,7 +252,7 @@ func cmdDiff(_ context.Context, args []string, stdout io.Writer) error {
 	}
 	drifted, compared, identical := 0, 0, 0
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tMETRIC\tCLASS\tROWS\tDIFFER\tMAX REL DIFF\tVERDICT")
+	header := false
 	for _, d := range diffs {
 		if d.class == "timing" && !*timing {
 			continue
@@ -267,6 +267,10 @@ func cmdDiff(_ context.Context, args []string, stdout io.Writer) error {
 			identical++
 		}
 		if d.drift || *all {
+			if !header {
+				fmt.Fprintln(tw, "ID\tMETRIC\tCLASS\tROWS\tDIFFER\tMAX REL DIFF\tVERDICT")
+				header = true
+			}
 			fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%.3g\t%s: %s\n", d.id, d.metric, d.class, d.compared, d.differ, d.maxRel, verdict, d.note)
 		}
 	}

@@ -216,6 +216,9 @@ func cmdSlurm(ctx context.Context, args []string, stdout io.Writer) error {
 		return usageError{"slurm: --time: " + err.Error()}
 	}
 
+	if j.shards > 1000 {
+		fmt.Fprintf(os.Stderr, "slurm: %d shards: Slurm's default MaxArraySize is 1001 (array indices 0-1000); ask your admins or use fewer, longer shards\n", j.shards)
+	}
 	// Shards whose every task has a kept part need not run again.
 	for i := range j.shards {
 		missing := 0
