@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fastkernels/kernellab/lab/blas"
 	"github.com/fastkernels/kernellab/lab/run"
 )
 
@@ -178,5 +179,36 @@ func TestNewCommandsUsageErrors(t *testing.T) {
 		if !errors.As(err, &ue) {
 			t.Errorf("lab %v: want a usage error, got %v", args, err)
 		}
+	}
+}
+
+func TestQuickRunRefreshesTheReferenceResults(t *testing.T) {
+	mirrorOrSkip(t)
+	dir := t.TempDir()
+	res, figs := filepath.Join(dir, "res"), filepath.Join(dir, "figs")
+	if _, err := lab(t, "run", "--scale", "quick", "--results", res, "--figures", figs, "fig2_1"); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(filepath.Join(figs, "results", "quick", "fig2_1.csv"))
+	if err != nil {
+		t.Fatalf("a quick run must refresh the reference results beside its figures: %v", err)
+	}
+	want, _ := os.ReadFile(filepath.Join(res, "quick", "fig2_1.csv"))
+	if string(got) != string(want) {
+		t.Fatal("the refreshed reference differs from the run's results")
+	}
+	// The committed reference of fig2_1 is what this commit computes.
+	// The committed reference of fig2_1 is what this commit computes with OpenBLAS (reproduce.sh's
+	// build); the pure-Go build differs in the last bits (up to 4e-16 relative).
+	committed, err := os.ReadFile(filepath.Join("..", "..", "figures", "results", "quick", "fig2_1.csv"))
+	if err == nil && strings.Contains(blas.Backend(), "OpenBLAS") && string(committed) != string(want) {
+		t.Error("figures/results/quick/fig2_1.csv differs from a fresh quick run: refresh it with lab run --scale quick")
+	}
+	smokeFigs := filepath.Join(dir, "smokefigs")
+	if _, err := lab(t, "run", "--scale", "smoke", "--results", res, "--figures", smokeFigs, "fig2_1"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(smokeFigs, "results")); err == nil {
+		t.Error("a smoke run must not write reference results")
 	}
 }
