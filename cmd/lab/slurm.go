@@ -94,6 +94,8 @@ func (j slurmJob) mergeScript() string {
 	var w bytes.Buffer
 	j.header(&w, "lab-"+string(j.scale)+"-merge", filepath.Join(j.results, "slurm", "merge.out"))
 	fmt.Fprintf(&w, "#SBATCH --ntasks=1\n#SBATCH --cpus-per-task=1\n#SBATCH --time=1:00:00\n#SBATCH --mem=%s\n", j.mem)
+	// A failed or timed-out array task cancels this job instead of leaving it pending for ever.
+	fmt.Fprintf(&w, "#SBATCH --kill-on-invalid-dep=yes\n")
 	j.preamble(&w)
 	var dirs strings.Builder
 	for i := range j.shards {

@@ -217,7 +217,7 @@ func buildLab(t *testing.T) string {
 }
 
 // TestSlurmLive starts a single-node Slurm cluster, submits a smoke-scale run of three experiments
-// split in 3 shards through `lab slurm --submit`, waits for the dependent merge job and checks that
+// split in 3 shards through `lab slurm --submit` (shard 0 already finished, so only 1 and 2 run), waits for the dependent merge job and checks that
 // the merged results are byte-identical to an unsharded run; a second submission finds every shard
 // finished and submits only the merge job.
 func TestSlurmLive(t *testing.T) {
@@ -253,9 +253,18 @@ func TestSlurmLive(t *testing.T) {
 		}
 		return arrayID, m[1], out
 	}
+	// Shard 0 already ran (as after a partly failed submission): the array holds shards 1 and 2 only.
+	pre := exec.Command(bin, append([]string{"run", "--scale", "smoke", "--results", filepath.Join(results, "shards", "0"), "--shard", "0/3"}, ids...)...)
+	pre.Dir = work
+	if o, err := pre.CombinedOutput(); err != nil {
+		t.Fatalf("running shard 0 by hand: %v\n%s", err, o)
+	}
 	arrayID, mergeID, out := submit()
-	if arrayID == "" {
-		t.Fatalf("first submission submitted no array job:\n%s", out)
+	if arrayID == "" || !strings.Contains(out, "2 of 3 shards") {
+		t.Fatalf("the first submission must run shards 1 and 2 only:\n%s", out)
+	}
+	if script, _ := os.ReadFile(filepath.Join(results, "slurm", "array.sh")); !strings.Contains(string(script), "--array=1,2\n") {
+		t.Errorf("array script without the finished shard 0 expected:\n%s", script)
 	}
 	if st := waitJob(t, c, mergeID, 5*time.Minute); st != "COMPLETED" {
 		log, _ := os.ReadFile(filepath.Join(results, "slurm", "merge.out"))
