@@ -7,15 +7,19 @@
 #   ./reproduce.sh --only fig3_1 table3_1   only these experiments (unknown IDs are refused before any
 #                                      long step; the notebooks are not executed with --only)
 #   ./reproduce.sh --fresh             recompute instead of reusing kept task results (after a code change)
-#   ./reproduce.sh --shard 3/20        run one shard of the repetitions (no render): for a cluster;
-#                                      then `lab merge` the shard folders and `./reproduce.sh --render-only`
+#   ./reproduce.sh --shard 3/20        run one shard of the repetitions (no render); on a Slurm cluster use
+#                                      `lab plan` and `lab slurm --submit` instead (README: Scales and clusters)
 #   ./reproduce.sh --no-notebooks      skip executing the notebooks
 #   ./reproduce.sh --results DIR       results root (default results/); --figures DIR: where figures go
 #                                      (default per scale: figures/, figures/paper/, results/smoke/figures/)
 #   ./reproduce.sh --render-only       redraw figures and the claims report from the results on disk
 #   ./reproduce.sh setup               only the set-up steps (tools, Jupyter kernel)
 #   ./reproduce.sh test                the full check: go vet, go test -race, fuzz seeds, the smoke-scale
-#                                      run of every experiment, every notebook executed through GoNB
+#                                      run of every experiment, every notebook executed through GoNB, a sharded
+#                                      run through a live single-node Slurm (needs root and slurm-wlm + munge)
+#
+# A run ends with `lab diff`: its results against the committed reference results (figures/results/<scale>),
+# metric by metric; a drift of a metric that must be identical makes the run exit non-zero.
 #
 # Environment: LAB_DATA_MIRROR (read data from a local mirror <mirror>/<name>/<file> instead of
 # downloading), LAB_DATA_CACHE (download cache), LAB_PURE_GO=1 (do not use OpenBLAS even if present).
@@ -205,6 +209,14 @@ main_run() {
   elif [ "$NOTEBOOKS" = 1 ]; then
     echo "(notebooks not executed: --only runs a part of the catalogue; ./reproduce.sh without --only runs them)"
   fi
+  local drift=0
+  if [ "$RENDER_ONLY" = 0 ] && git -C "$ROOT" cat-file -e "HEAD:figures/results/$SCALE" 2>/dev/null; then
+    step "did it reproduce? lab diff against the committed reference results"
+    # Exit status 1: drift; 2: none of these experiments has reference results (not a failure).
+    lab diff --scale "$SCALE" --results "$RESULTS" ${ONLY[@]+"${ONLY[@]}"} || { [ $? = 2 ] || drift=1; }
+  else
+    echo "(no committed reference results at $SCALE scale: nothing to diff against)"
+  fi
   print_summary
   echo
   echo "figures and tables: $FIGURES"
@@ -212,6 +224,7 @@ main_run() {
   echo "gallery:            $FIGURES/README.md"
   echo "tidy results:       $RESULTS/$SCALE"
   [ "$NOTEBOOKS" = 1 ] && [ ${#ONLY[@]} -eq 0 ] && echo "executed notebooks: $RESULTS/$SCALE/notebooks"
+  [ "$drift" = 0 ] || die "the results drifted from the committed reference results (table above; lab diff --help)"
   return 0
 }
 
@@ -249,6 +262,11 @@ main_test() {
     ls "$FIGURES/$id".* >/dev/null 2>&1 || die "the smoke run rendered nothing for $id"
   done
   [ -s "$FIGURES/CLAIMS.md" ] || die "the smoke run wrote no CLAIMS.md"
+
+  step "live Slurm: lab slurm --submit on a single-node cluster, merged results = unsharded run"
+  # Starts munged, slurmctld and slurmd (config in a temporary folder) and stops them by pid. Skipped,
+  # with the apt-get line, where Slurm is missing, except in CI (CI=true), where that is a failure.
+  go test -count=1 -v -run 'TestSlurmLive$' ./cmd/lab | grep -E '^(=== RUN|--- |    |ok|FAIL|PASS)' || die "the live Slurm test failed"
 
   step "notebooks executed through GoNB at smoke scale"
   run_notebooks smoke "$tmp/notebooks"

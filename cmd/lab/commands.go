@@ -214,6 +214,9 @@ func cmdRun(ctx context.Context, args []string, stdout io.Writer) error {
 		if err := run.Render(e, res, s.figures); err != nil {
 			return fmt.Errorf("rendering %s: %w", e.ID, err)
 		}
+		if err := refreshReference(sc, s.results, s.figures, e.ID); err != nil {
+			return fmt.Errorf("%s: reference results: %w", e.ID, err)
+		}
 	}
 	fmt.Fprintf(stdout, "ran %d experiment(s) at %s scale in %s; results in %s\n",
 		len(exps), sc, time.Since(start).Round(time.Millisecond), filepath.Join(s.results, string(sc)))

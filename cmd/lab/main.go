@@ -7,6 +7,9 @@
 //	lab render [--scale S] [ID ...]
 //	lab claims [--scale S] [--out figures/CLAIMS.md]
 //	lab merge --scale S --into DIR SHARD_DIR ...
+//	lab plan [--scale S] [--sample K] [--time-limit T] [ID ...]
+//	lab slurm --scale S [--shards N] [--time T] [--mem M] [--partition P] [--account A] [--submit] [ID ...]
+//	lab diff [--scale S] [--timing] [ID ...]
 //	lab datasets list | fetch [NAME ...] | verify [NAME ...]
 //	lab version
 //
@@ -42,9 +45,14 @@ var commands = map[string]command{
 	"claims":   {"check every claim against the results and write CLAIMS.md", cmdClaims},
 	"merge":    {"merge the results of shards into the unsharded results", cmdMerge},
 	"datasets": {"list, fetch or verify the data sets (list | fetch | verify)", cmdDatasets},
+	"plan":     {"estimate a run's cost: time and memory per task, total, Slurm shards", cmdPlan},
+	"slurm":    {"write (or submit) a Slurm job array of shards and its merge job", cmdSlurm},
+	"diff":     {"compare results with the committed reference results, metric by metric", cmdDiff},
+	// task is hidden: `lab plan` runs one task per child process through it.
+	"task": {"", cmdTask},
 }
 
-var commandOrder = []string{"list", "run", "render", "claims", "merge", "datasets"}
+var commandOrder = []string{"list", "plan", "run", "slurm", "merge", "render", "claims", "diff", "datasets"}
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

@@ -36,6 +36,9 @@ type Options struct {
 	Fresh bool
 	// Progress receives the run's events; nil is silent.
 	Progress Progress
+	// Keys, when set, runs only the tasks with these keys (of the shard), like a shard: parts
+	// only, no table. `lab plan` measures a sample of tasks this way; an unknown key is an error.
+	Keys []string
 }
 
 // Execute runs the tasks of the experiment (its shard) that have no part file yet, writing each
@@ -82,10 +85,26 @@ func Execute(ctx context.Context, e *Experiment, opts Options) (*Results, error)
 		}
 	}
 
+	var only map[string]bool
+	if len(opts.Keys) > 0 {
+		only = make(map[string]bool, len(opts.Keys))
+		for _, k := range opts.Keys {
+			only[k] = true
+		}
+		for _, t := range tasks {
+			delete(only, t.Key)
+		}
+		for k := range only {
+			return nil, fmt.Errorf("run: %s: no task with key %q at scale %s", e.ID, k, opts.Scale)
+		}
+		for _, k := range opts.Keys {
+			only[k] = true
+		}
+	}
 	rowsByTask := make([][]Row, len(tasks))
 	var mine, pending []int
 	for j, t := range tasks {
-		if !opts.Shard.owns(j) {
+		if !opts.Shard.owns(j) || (only != nil && !only[t.Key]) {
 			continue
 		}
 		mine = append(mine, j)
@@ -129,7 +148,7 @@ func Execute(ctx context.Context, e *Experiment, opts Options) (*Results, error)
 	for _, j := range mine {
 		res.Rows = append(res.Rows, rowsByTask[j]...)
 	}
-	if opts.Shard.whole() {
+	if opts.Shard.whole() && only == nil {
 		var table bytes.Buffer
 		if err := writeTable(&table, res.Rows); err != nil {
 			return nil, fmt.Errorf("run: %s: %w", e.ID, err)
@@ -650,4 +669,40 @@ func (m *runMeta) write(path string) error {
 		return err
 	}
 	return safefile.WriteBytes(path, append(data, '\n'))
+}
+
+// TaskKeys lists the keys of the experiment's tasks at the scale, in plan order.
+func TaskKeys(e *Experiment, sc Scale) ([]string, error) {
+	tasks, err := planTasks(e, sc)
+	if err != nil {
+		return nil, err
+	}
+	keys := make([]string, len(tasks))
+	for j, t := range tasks {
+		keys[j] = t.Key
+	}
+	return keys, nil
+}
+
+// Missing counts the tasks of the shard that have no kept part under the results root dir: 0 means
+// the shard is finished (a resubmitted cluster job need not run it again).
+func Missing(e *Experiment, sc Scale, dir string, sh Shard) (int, error) {
+	if err := sh.validate(); err != nil {
+		return 0, err
+	}
+	tasks, err := planTasks(e, sc)
+	if err != nil {
+		return 0, err
+	}
+	lay := layoutOf(dir, sc, e.ID)
+	n := 0
+	for j, t := range tasks {
+		if !sh.owns(j) {
+			continue
+		}
+		if _, err := os.Stat(lay.part(t.file)); err != nil {
+			n++
+		}
+	}
+	return n, nil
 }

@@ -458,3 +458,21 @@ func TestResumeNotesKeptResultsFromAnotherRevision(t *testing.T) {
 		t.Fatalf("REVISION = %q after a fresh run at rev-b", got)
 	}
 }
+
+func TestKeysRunOnlyThoseTasksAndWriteNoTable(t *testing.T) {
+	ty := &toy{n: 9}
+	dir := t.TempDir()
+	res := mustExecute(t, ty.experiment(), Options{Scale: Smoke, Dir: dir, Workers: 2, Keys: []string{"cfg1/rep=0", "cfg2/rep=2"}})
+	if got := ty.calls.Load(); got != 2 {
+		t.Fatalf("ran %d tasks, want 2", got)
+	}
+	if len(res.Rows) != 4 {
+		t.Fatalf("got %d rows, want 4", len(res.Rows))
+	}
+	if _, err := os.Stat(filepath.Join(dir, "smoke", "toy1.csv")); err == nil {
+		t.Fatal("a keyed run must not write the experiment's table")
+	}
+	if _, err := Execute(context.Background(), ty.experiment(), Options{Scale: Smoke, Dir: dir, Keys: []string{"nope"}}); err == nil {
+		t.Fatal("an unknown key must be an error")
+	}
+}
