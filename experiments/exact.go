@@ -13,7 +13,7 @@ import (
 // use it only where no randomness enters the quantity.
 func exactTest(label string, estimate float64, holds bool, rule string) run.Test {
 	t := run.Test{Label: label, Estimate: estimate, Lo: math.NaN(), Hi: math.NaN(), N: 1,
-		PSupport: 1, PContradict: 0, Rule: "exact, no randomness: " + rule}
+		PSupport: 1, PContradict: 0, Rule: rule, Exact: true}
 	if holds {
 		t.PSupport, t.PContradict = 0, 1
 	}

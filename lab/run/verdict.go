@@ -61,6 +61,10 @@ type Test struct {
 	Reason string
 	// Format prints Estimate, Lo and Hi (default "%.4g").
 	Format string
+	// Exact marks a test decided without statistics, on a quantity computed exactly by a
+	// deterministic procedure (PSupport and PContradict are then 0 or 1): the evidence says so
+	// instead of printing draws and p-values.
+	Exact bool
 }
 
 // Premise is a Test that can only be inconclusive, with the reason: the claim's premise does not
@@ -99,7 +103,11 @@ func (t Test) String() string {
 	if !math.IsNaN(t.Lo) || !math.IsNaN(t.Hi) {
 		fmt.Fprintf(&b, " [%s, %s]", fmt.Sprintf(f, t.Lo), fmt.Sprintf(f, t.Hi))
 	}
-	fmt.Fprintf(&b, " (%d draws; p = %s for, %s against", t.N, pString(t.PSupport), pString(t.PContradict))
+	if t.Exact {
+		b.WriteString(" (exact, no randomness")
+	} else {
+		fmt.Fprintf(&b, " (%d draws; p = %s for, %s against", t.N, pString(t.PSupport), pString(t.PContradict))
+	}
 	if t.Rule != "" {
 		b.WriteString("; " + t.Rule)
 	}

@@ -244,3 +244,10 @@ func TestTimeMedian(t *testing.T) {
 		t.Error("0 calls accepted")
 	}
 }
+
+func TestExactTestEvidence(t *testing.T) {
+	e := Test{Label: "rings separable", Estimate: 1, Lo: math.NaN(), Hi: math.NaN(), N: 1, PSupport: 0, PContradict: 1, Rule: "supported if 1", Exact: true}
+	if got := e.String(); got != "rings separable: 1 (exact, no randomness; supported if 1)" || e.Outcome() != Supported {
+		t.Errorf("%q, %v", got, e.Outcome())
+	}
+}
