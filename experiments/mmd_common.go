@@ -843,23 +843,6 @@ func (f mmdFigure) legendMethods() map[string]string {
 	return out
 }
 
-// mmdBands turns curves into bands in their methods' registered styles: the mean over the draws
-// with the min–max band of the batch means.
-func mmdBands(cs []curve) []plotting.Band {
-	bands := make([]plotting.Band, len(cs))
-	for i, c := range cs {
-		b := plotting.Band{Label: mmdLabels[c.Method], Method: c.Method}
-		if b.Label == "" {
-			b.Label = c.Method
-		}
-		for _, s := range c.Points {
-			b.X, b.Mean, b.Lo, b.Hi = append(b.X, s.X), append(b.Mean, s.Mean), append(b.Lo, s.Min), append(b.Hi, s.Max)
-		}
-		bands[i] = b
-	}
-	return bands
-}
-
 // hiddenCurves says, for the caption, which curves of a panel lie under others: the pairs of
 // plotting.Coincident (the same mean at every n they share), and, when partial, the n where
 // several methods share one value (an error rate of 0, typically), whose markers sit on top of
@@ -973,7 +956,7 @@ func (f mmdFigure) render(res *run.Results, out *run.Output) error {
 	a := plotting.NewPrint("three-sample error rate", "sample size n", "error rate")
 	b := plotting.NewPrint("distance Δ to the exact MMD²", "sample size n", deltaAxis)
 	c := plotting.NewPrint("time of one MMD² estimate", "sample size n", "median time (s)")
-	bands := [3][]plotting.Band{mmdBands(errs), mmdBands(deltas), mmdBands(times)}
+	bands := [3][]plotting.Band{methodBands(errs, mmdLabels), methodBands(deltas, mmdLabels), methodBands(times, mmdLabels)}
 	deltaLog := false
 	for i, p := range []*plot.Plot{a, b, c} {
 		if err := plotting.LogX(p); err != nil {

@@ -70,33 +70,26 @@ func (c curve) means() []float64 {
 	return out
 }
 
-// saveRow saves the panels side by side, labelled (a), (b), … by the figure, each panelW × panelH,
-// as the experiment's PNG and SVG.
-func saveRow(out *run.Output, panelW, panelH vg.Length, panels ...*plot.Plot) error {
-	fig := plotting.NewFigure(1, len(panels), panelW, panelH)
-	for col, p := range panels {
-		fig.Set(0, col, p)
+// minMaxBand is curve c as a band: its mean over the repetitions with a band from the minimum to
+// the maximum (a band that stays positive, unlike mean ± sd, so it suits log axes), labelled from
+// labels (the method's name when labels has none).
+func minMaxBand(c curve, labels map[string]string) plotting.Band {
+	b := plotting.Band{Label: labels[c.Method]}
+	if b.Label == "" {
+		b.Label = c.Method
 	}
-	return fig.Save(filepath.Join(out.Dir, out.ID))
+	for _, s := range c.Points {
+		b.X, b.Mean, b.Lo, b.Hi = append(b.X, s.X), append(b.Mean, s.Mean), append(b.Lo, s.Min), append(b.Hi, s.Max)
+	}
+	return b
 }
 
-// addMinMaxBands draws each curve as its mean with a band from the minimum to the maximum over the
-// repetitions (a band that stays positive, unlike mean ± sd, so it suits log axes). labels maps a
-// method to its legend entry; dashed lists the methods drawn as references.
-func addMinMaxBands(p *plot.Plot, cs []curve, labels map[string]string, dashed ...string) error {
+// addMinMaxBands draws curves that are not methods (input dimensions, say) as min–max bands in
+// the style of their position.
+func addMinMaxBands(p *plot.Plot, cs []curve, labels map[string]string) error {
 	bands := make([]plotting.Band, len(cs))
 	for i, c := range cs {
-		b := plotting.Band{Label: labels[c.Method]}
-		if b.Label == "" {
-			b.Label = c.Method
-		}
-		for _, d := range dashed {
-			b.Dashed = b.Dashed || d == c.Method
-		}
-		for _, s := range c.Points {
-			b.X, b.Mean, b.Lo, b.Hi = append(b.X, s.X), append(b.Mean, s.Mean), append(b.Lo, s.Min), append(b.Hi, s.Max)
-		}
-		bands[i] = b
+		bands[i] = minMaxBand(c, labels)
 	}
 	return plotting.AddBands(p, bands...)
 }
@@ -111,22 +104,20 @@ func savePrintRow(out *run.Output, panelH vg.Length, panels ...*plot.Plot) error
 	return fig.Save(filepath.Join(out.Dir, out.ID))
 }
 
-// addMethodBands draws each curve as its mean with a band from the minimum to the maximum over the
-// repetitions, in its method's registered style (plotting.MethodStyle: one colour, marker and dash
-// per method across the whole catalogue). labels maps a method to its legend entry.
-func addMethodBands(p *plot.Plot, cs []curve, labels map[string]string) error {
+// methodBands turns curves into min–max bands in their methods' registered styles
+// (plotting.MethodStyle: one colour, marker and dash per method across the whole catalogue).
+func methodBands(cs []curve, labels map[string]string) []plotting.Band {
 	bands := make([]plotting.Band, len(cs))
 	for i, c := range cs {
-		b := plotting.Band{Label: labels[c.Method], Method: c.Method}
-		if b.Label == "" {
-			b.Label = c.Method
-		}
-		for _, s := range c.Points {
-			b.X, b.Mean, b.Lo, b.Hi = append(b.X, s.X), append(b.Mean, s.Mean), append(b.Lo, s.Min), append(b.Hi, s.Max)
-		}
-		bands[i] = b
+		bands[i] = minMaxBand(c, labels)
+		bands[i].Method = c.Method
 	}
-	return plotting.AddBands(p, bands...)
+	return bands
+}
+
+// addMethodBands draws curves as min–max bands in their methods' registered styles.
+func addMethodBands(p *plot.Plot, cs []curve, labels map[string]string) error {
+	return plotting.AddBands(p, methodBands(cs, labels)...)
 }
 
 // writeCaption saves a figure's caption beside it as <ID>.md (the gallery shows it under the

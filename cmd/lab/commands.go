@@ -124,6 +124,16 @@ func noArgs(fs *flag.FlagSet, name string) error {
 	return nil
 }
 
+// registryAndSelected loads the catalogue and the experiments named in ids (see selected).
+func registryAndSelected(ids []string) (*run.Registry, []*run.Experiment, error) {
+	reg, err := experiments.Registry()
+	if err != nil {
+		return nil, nil, err
+	}
+	exps, err := selected(reg, ids)
+	return reg, exps, err
+}
+
 // selected returns the experiments named in ids, or all of them when ids is empty or "all".
 func selected(reg *run.Registry, ids []string) ([]*run.Experiment, error) {
 	if len(ids) == 0 || (len(ids) == 1 && ids[0] == "all") {
@@ -193,11 +203,7 @@ func cmdRun(ctx context.Context, args []string, stdout io.Writer) error {
 			return usageError{err.Error()}
 		}
 	}
-	reg, err := experiments.Registry()
-	if err != nil {
-		return err
-	}
-	exps, err := selected(reg, fs.Args())
+	reg, exps, err := registryAndSelected(fs.Args())
 	if err != nil {
 		return err
 	}
@@ -233,11 +239,7 @@ func cmdRender(_ context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	reg, err := experiments.Registry()
-	if err != nil {
-		return err
-	}
-	exps, err := selected(reg, fs.Args())
+	_, exps, err := registryAndSelected(fs.Args())
 	if err != nil {
 		return err
 	}

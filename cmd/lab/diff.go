@@ -14,7 +14,6 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/fastkernels/kernellab/experiments"
 	"github.com/fastkernels/kernellab/lab/run"
 	"github.com/fastkernels/kernellab/lab/safefile"
 )
@@ -224,11 +223,7 @@ func cmdDiff(_ context.Context, args []string, stdout io.Writer) error {
 	if fromGit {
 		*refDir = referenceDir(sc)
 	}
-	reg, err := experiments.Registry()
-	if err != nil {
-		return err
-	}
-	exps, err := selected(reg, fs.Args())
+	_, exps, err := registryAndSelected(fs.Args())
 	if err != nil {
 		return err
 	}

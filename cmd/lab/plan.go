@@ -419,11 +419,7 @@ func cmdPlan(ctx context.Context, args []string, stdout io.Writer) error {
 	if w == 0 {
 		w = numCPU()
 	}
-	reg, err := experiments.Registry()
-	if err != nil {
-		return err
-	}
-	exps, err := selected(reg, fs.Args())
+	_, exps, err := registryAndSelected(fs.Args())
 	if err != nil {
 		return err
 	}

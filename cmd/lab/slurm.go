@@ -12,7 +12,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/fastkernels/kernellab/experiments"
 	"github.com/fastkernels/kernellab/lab/run"
 )
 
@@ -138,11 +137,7 @@ func cmdSlurm(ctx context.Context, args []string, stdout io.Writer) error {
 	if *shards < 0 || *cpus < 1 {
 		return usageError{"slurm: --shards must be at least 1 (or 0 for the plan's), --cpus at least 1"}
 	}
-	reg, err := experiments.Registry()
-	if err != nil {
-		return err
-	}
-	exps, err := selected(reg, fs.Args())
+	_, exps, err := registryAndSelected(fs.Args())
 	if err != nil {
 		return err
 	}

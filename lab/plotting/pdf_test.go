@@ -1,9 +1,13 @@
 package plotting
 
 import (
+	"bytes"
 	"image"
 	"image/color"
 	"testing"
+	"time"
+
+	"gonum.org/v1/plot/vg"
 )
 
 func TestStraightColorUndoesPremultiplication(t *testing.T) {
@@ -52,3 +56,23 @@ func TestPDFImagesAreMirroredForVgpdf(t *testing.T) {
 type imageRecorder struct{ got []image.Image }
 
 func (r *imageRecorder) draw(img image.Image) { r.got = append(r.got, img) }
+
+// The same figure gives the same PDF bytes at any time: the writer's clock dates are fixed.
+func TestPDFIsReproducible(t *testing.T) {
+	p := NewPrint("t", "x", "y")
+	if err := AddBands(p, Band{Label: "dac", Method: "dac", X: []float64{1, 2}, Mean: []float64{1, 2}}); err != nil {
+		t.Fatal(err)
+	}
+	a, err := encodePDF(insetPlot{p}, ColumnWidth, 5*vg.Centimeter)
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(1100 * time.Millisecond) // the dates have a resolution of one second
+	b, err := encodePDF(insetPlot{p}, ColumnWidth, 5*vg.Centimeter)
+	if err != nil || !bytes.Equal(a, b) {
+		t.Fatalf("two encodings differ (%v)", err)
+	}
+	if !bytes.Contains(a, []byte("/CreationDate (D:20000101000000)")) {
+		t.Error("creation date not fixed")
+	}
+}
