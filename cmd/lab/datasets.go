@@ -43,6 +43,12 @@ func cmdDatasets(ctx context.Context, args []string, stdout io.Writer) error {
 		if c, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && c >= 60 {
 			width = c
 		}
+		// The title gets what the other columns (each 2 spaces wider than its widest cell) leave.
+		nameW, taskW := len("NAME"), len("TASK")
+		for _, sp := range specs {
+			nameW, taskW = max(nameW, len(sp.Name)), max(taskW, len(sp.Task))
+		}
+		titleW := width - (nameW + 2) - (taskW + 2) - (len("FILES HERE") + 2)
 		tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 		fmt.Fprintln(tw, "NAME\tTASK\tFILES HERE\tTITLE")
 		for _, sp := range specs {
@@ -56,7 +62,7 @@ func cmdDatasets(ctx context.Context, args []string, stdout io.Writer) error {
 					here++
 				}
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%d/%d\t%s\n", sp.Name, sp.Task, here, total, cut(sp.Title, width-20-16-12))
+			fmt.Fprintf(tw, "%s\t%s\t%d/%d\t%s\n", sp.Name, sp.Task, here, total, cut(sp.Title, titleW))
 		}
 		if err := tw.Flush(); err != nil {
 			return err

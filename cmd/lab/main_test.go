@@ -5,12 +5,14 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"github.com/fastkernels/kernellab/lab/dataset"
 	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // mirrorOrSkip points the loaders at the offline data mirror, or skips tests that need real data.
@@ -282,6 +284,33 @@ func TestVersion(t *testing.T) {
 	for _, want := range []string{"github.com/fastkernels/kernellab", "revision: ", "go: go1.", "BLAS: "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("version lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// Offline, a download names its URL once and says how to use a local mirror; datasets list fits
+// a terminal of 100 columns.
+func TestDatasetsOfflineHintAndListWidth(t *testing.T) {
+	empty := t.TempDir()
+	out, err := lab(t, "datasets", "fetch", "--mirror", empty, "--cache", t.TempDir(), "kc1")
+	if err == nil {
+		t.Skip("kc1 downloaded: this machine is online")
+	}
+	if !strings.Contains(out, "LAB_DATA_MIRROR") {
+		t.Errorf("no mirror hint:\n%s", out)
+	}
+	spec, _ := dataset.Lookup("kc1")
+	if url := spec.Files[0].URL; strings.Count(out, url) != 1 {
+		t.Errorf("the URL %s appears %d times:\n%s", url, strings.Count(out, url), out)
+	}
+	t.Setenv("COLUMNS", "")
+	list, err := lab(t, "datasets", "list", "--mirror", empty)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(list, "\n") {
+		if n := utf8.RuneCountInString(line); n > 100 {
+			t.Errorf("%d columns: %q", n, line)
 		}
 	}
 }
