@@ -3,6 +3,7 @@ module github.com/fastkernels/kernellab
 go 1.26.8
 
 require (
+	codeberg.org/go-pdf/fpdf v0.10.0
 	github.com/go-gota/gota v0.12.0
 	github.com/janpfeifer/gonb v0.11.4
 	golang.org/x/image v0.25.0
@@ -16,7 +17,6 @@ require (
 require (
 	codeberg.org/go-fonts/liberation v0.5.0 // indirect
 	codeberg.org/go-latex/latex v0.1.0 // indirect
-	codeberg.org/go-pdf/fpdf v0.10.0 // indirect
 	git.sr.ht/~sbinet/gg v0.6.0 // indirect
 	github.com/ajstarks/svgo v0.0.0-20211024235047-1546f124cd8b // indirect
 	github.com/campoy/embedmd v1.0.0 // indirect

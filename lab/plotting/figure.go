@@ -7,7 +7,6 @@ import (
 	"image/color"
 	"math"
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -158,13 +157,8 @@ func encodePDF(d Drawable, w, h vg.Length) (out []byte, err error) {
 	if _, err := c.WriteTo(&buf); err != nil {
 		return nil, fmt.Errorf("plotting: encoding PDF: %w", err)
 	}
-	return pdfDates.ReplaceAll(buf.Bytes(), []byte("${1}(D:20000101000000)")), nil
+	return buf.Bytes(), nil
 }
-
-// pdfDates matches the creation and modification dates the PDF writer stamps from the clock.
-// encodePDF replaces them by a fixed date of the same length (the cross-reference table counts
-// bytes), so that the same figure gives the same file on every run, as its PNG and SVG do.
-var pdfDates = regexp.MustCompile(`(/(?:CreationDate|ModDate) )\(D:[0-9]{14}\)`)
 
 // svgFixes corrects three quirks of gonum/plot's SVG output: embedded raster images (heat maps)
 // keep the SVG default of preserving their aspect ratio, so they shrink inside a non-square data

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"slices"
 	"strconv"
 
 	"gonum.org/v1/gonum/mat"
@@ -106,19 +107,26 @@ func HeatMap(p *plot.Plot, m mat.Matrix, opt HeatMapOptions) error {
 			}
 		}
 	}
-	inside := func(i, j int) bool { return inBlock[i*cols+j] }
-	layer := func(g matrixGrid, pal palette.Palette) heatLayer {
-		h := plotter.NewHeatMap(g, pal)
-		h.Min, h.Max, h.Rasterized = lo, hi, true
-		return heatLayer{h}
-	}
 	if opt.GreyOutside {
-		in, out := grid, grid
-		in.keep = inside
-		out.keep = func(i, j int) bool { return !inside(i, j) }
-		p.Add(layer(in, colorList(colors)), layer(out, colorList(greyed(colors))))
+		// One layer, one image: the palette is the colours followed by their grey versions, and an
+		// entry outside the blocks is shifted by n palette steps, so it takes the grey of the colour
+		// it would have had. (Two layers, one per palette, made two images of equal size, which the
+		// PDF writer lists in the order of a Go map: different bytes on every run.)
+		n := len(colors)
+		step := (hi - lo) / float64(n-1)
+		grid.offset = func(i, j int) float64 {
+			if inBlock[i*cols+j] {
+				return 0
+			}
+			return float64(n) * step
+		}
+		h := plotter.NewHeatMap(grid, colorList(append(slices.Clone(colors), greyed(colors)...)))
+		h.Min, h.Max, h.Rasterized = lo, lo+float64(2*n-1)*step, true
+		p.Add(heatLayer{h})
 	} else {
-		p.Add(layer(grid, colorList(colors)))
+		h := plotter.NewHeatMap(grid, colorList(colors))
+		h.Min, h.Max, h.Rasterized = lo, hi, true
+		p.Add(heatLayer{h})
 	}
 	if len(opt.Outline) > 0 {
 		p.Add(&outlines{rects: append([]Rect(nil), opt.Outline...), rows: rows})
@@ -195,12 +203,12 @@ func (l colorList) Colors() []color.Color { return l }
 
 // matrixGrid presents a matrix to plotter.HeatMap with row 0 at the top: matrix row i lies at
 // y = rows-1-i and column j at x = j. Each entry becomes k × k grid cells, so that the raster
-// image is large enough for sharp cell edges. Entries for which keep is false are NaN, which the
-// heat map leaves transparent.
+// image is large enough for sharp cell edges. offset, when set, is added to entry (i, j) (to move
+// it into another part of the palette).
 type matrixGrid struct {
 	m             mat.Matrix
 	rows, cols, k int
-	keep          func(i, j int) bool
+	offset        func(i, j int) float64
 }
 
 // Dims implements plotter.GridXYZ.
@@ -209,8 +217,8 @@ func (g matrixGrid) Dims() (c, r int) { return g.cols * g.k, g.rows * g.k }
 // Z implements plotter.GridXYZ.
 func (g matrixGrid) Z(c, r int) float64 {
 	i, j := g.rows-1-r/g.k, c/g.k
-	if g.keep != nil && !g.keep(i, j) {
-		return math.NaN()
+	if g.offset != nil {
+		return g.m.At(i, j) + g.offset(i, j)
 	}
 	return g.m.At(i, j)
 }

@@ -3,8 +3,10 @@ package plotting
 import (
 	"image"
 	"image/color"
+	"time"
 	"unicode/utf8"
 
+	"codeberg.org/go-pdf/fpdf"
 	"golang.org/x/image/font/sfnt"
 	"golang.org/x/image/math/fixed"
 	"golang.org/x/text/encoding/charmap"
@@ -22,6 +24,9 @@ import (
 //     ("−", "√", "λ", "σ", "′") cannot be written at all; FillString encodes text to the code
 //     page and draws the other characters as filled glyph outlines from the same font.
 //   - vgpdf draws images (heat maps) upside down; DrawImage hands it the image mirrored.
+//   - the PDF writer (go-pdf/fpdf, under vgpdf) stamps the clock's date and lists a page's images
+//     in the order of a Go map, so the same figure gave different bytes on each run; init sets
+//     fpdf's defaults to a fixed date and sorted catalogs, which vgpdf's documents then take.
 type pdfCanvas struct{ *vgpdf.Canvas }
 
 // DrawImage implements vg.Canvas.
@@ -29,13 +34,27 @@ func (c pdfCanvas) DrawImage(rect vg.Rectangle, img image.Image) {
 	pdfDrawImage(func(m image.Image) { c.Canvas.DrawImage(rect, m) }, img)
 }
 
-// pdfDrawImage hands img, mirrored top to bottom, to drawImage.
+func init() {
+	fpdf.SetDefaultCatalogSort(true)
+	fixed := time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+	fpdf.SetDefaultCreationDate(fixed)
+	fpdf.SetDefaultModificationDate(fixed)
+}
+
+// pdfDrawImage hands img, mirrored top to bottom and composited over white, to drawImage. The
+// page under an image is white, so compositing changes nothing on paper; it makes the image
+// opaque, which PNG encodes without an alpha channel, and the PDF writer's alpha path (a soft
+// mask) gave different bytes for the same image from one run to the next.
 func pdfDrawImage(drawImage func(image.Image), img image.Image) {
 	b := img.Bounds()
 	flipped := image.NewNRGBA(b)
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		for x := b.Min.X; x < b.Max.X; x++ {
-			flipped.Set(x, b.Max.Y-1-(y-b.Min.Y), img.At(x, y))
+			r, g, bl, a := img.At(x, y).RGBA() // premultiplied, 16 bits
+			white := 0xffff - a
+			flipped.SetNRGBA(x, b.Max.Y-1-(y-b.Min.Y), color.NRGBA{
+				R: uint8((r + white) >> 8), G: uint8((g + white) >> 8), B: uint8((bl + white) >> 8), A: 0xff,
+			})
 		}
 	}
 	drawImage(flipped)
