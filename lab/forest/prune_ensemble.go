@@ -11,7 +11,8 @@ import (
 // Regression, lowest error rate of the sign vote for Classification (0 giving +1); ties go to
 // the lowest tree index. Size m is the forest after m picks: each picked tree has the weight
 // (times picked)/m, so a tree picked twice counts twice in the mean, and the forest can hold
-// fewer than m distinct trees. One pass up to the largest size gives every size.
+// fewer than m distinct trees; sizes are at most T, as for the other methods. One pass up to the
+// largest size gives every size.
 //
 // Cost: the running sum of the picked trees' predictions is kept, so a step scores the T
 // candidates in O(n·T): O(n·T·M) in all for the largest size M. Memory O(n·T) for a copy of P.

@@ -1,6 +1,7 @@
 package forest
 
 import (
+	"math"
 	"math/bits"
 
 	"gonum.org/v1/gonum/mat"
@@ -43,8 +44,8 @@ func PruneZhangPredictions(P mat.Matrix, y []float64, sizes []int, opts PruneOpt
 // PruneZhangSimilarity is Zhang & Wang's (2009) backward pruning "by similarity": starting from
 // all T trees, it removes, step after step, the tree most similar to the others: the largest
 // mean inner product ⟨tᵢ, tⱼ⟩ = Σₓ tᵢ(x)tⱼ(x) with the other remaining trees on the data P
-// (for ±1 votes, n minus twice the number of rows where two trees disagree); ties remove the
-// lowest tree index. y is only validated. Size m is the forest left with m trees, each with the
+// (for ±1 votes, n minus twice the number of rows where two trees disagree); ties, sums within
+// 4·T·ε times the largest Σⱼ|⟨tᵢ, tⱼ⟩| of each other, remove the lowest tree index. y is only validated. Size m is the forest left with m trees, each with the
 // weight 1/m, trees in increasing index.
 //
 // Cost: the T×T Gram matrix of the trees is formed once, O(n·T²) (for Classification from the
@@ -67,10 +68,21 @@ func PruneZhangSimilarity(P mat.Matrix, y []float64, sizes []int, opts PruneOpti
 			}
 		}
 	}
+	// Rounding tolerance of the incremental sums: the order of the additions must not decide
+	// between trees whose sums are equal (the last two trees always are).
+	var scale float64
+	for t := range T {
+		var a float64
+		for j := range T {
+			a += math.Abs(gram[t*T+j])
+		}
+		scale = max(scale, a)
+	}
+	tol := 4 * float64(T) * 0x1p-52 * scale
 	return in.backward(func(removed []bool, _ int) int {
 		best := -1
 		for t, s := range rowSum {
-			if !removed[t] && (best < 0 || s > rowSum[best]) {
+			if !removed[t] && (best < 0 || s > rowSum[best]+tol) {
 				best = t
 			}
 		}
