@@ -50,24 +50,43 @@ type PruneOptions struct {
 	NoWeights bool
 }
 
-// pruneInput is the validated input of a pruning method: the n×T per-tree predictions (row
-// major, copied), the targets and the grid of sizes.
+// pruneInput is the validated input of a pruning method: the n×T per-tree predictions, the
+// targets and the grid of sizes. Regression predictions stay in the caller's matrix (read only;
+// a copy when it is not a *mat.Dense); Classification predictions are stored compactly, one
+// byte per ±1 vote (an eighth of the float64 matrix), and packed one bit per vote where inner
+// products are needed (PruneZhangSimilarity).
 type pruneInput struct {
 	task  Task
 	n, T  int
-	p     []float64 // p[i*T+t]: tree t on row i
+	dense *mat.Dense // Regression: the predictions
+	votes []int8     // Classification: votes[i*T+t] is tree t's vote on row i
 	y     []float64
 	sizes []int
 	max   int // the largest size
+}
+
+// at returns tree t's prediction on row i.
+func (in *pruneInput) at(i, t int) float64 {
+	if in.votes != nil {
+		return float64(in.votes[i*in.T+t])
+	}
+	return in.dense.At(i, t)
 }
 
 // col returns column t of the predictions (a copy).
 func (in *pruneInput) col(t int) []float64 {
 	c := make([]float64, in.n)
 	for i := range c {
-		c[i] = in.p[i*in.T+t]
+		c[i] = in.at(i, t)
 	}
 	return c
+}
+
+// addColumn sets sum += sign·P[:, t]. O(n).
+func (in *pruneInput) addColumn(sum []float64, sign float64, t int) {
+	for i := range sum {
+		sum[i] += sign * in.at(i, t)
+	}
 }
 
 // newPruneInput validates the inputs of pruning method op: P n×T finite (±1 for
@@ -87,13 +106,7 @@ func newPruneInput(op string, task Task, P mat.Matrix, y []float64, sizes []int)
 	if len(y) != n {
 		return nil, fmt.Errorf("forest: %s: len(y) = %d, want the %d rows of the prediction matrix", op, len(y), n)
 	}
-	if err := memlimit.Check("forest: "+op, fmt.Sprintf("a copy of the %d×%d prediction matrix", n, T), 8, n, T); err != nil {
-		return nil, err
-	}
-	in := &pruneInput{task: task, n: n, T: T, p: make([]float64, n*T), y: append([]float64(nil), y...)}
-	for i := range n {
-		copy(in.p[i*T:(i+1)*T], dense.RawRowView(i))
-	}
+	in := &pruneInput{task: task, n: n, T: T, y: append([]float64(nil), y...)}
 	for i, v := range y {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return nil, fmt.Errorf("forest: %s: y[%d] = %g, want finite values", op, i, v)
@@ -102,10 +115,19 @@ func newPruneInput(op string, task Task, P mat.Matrix, y []float64, sizes []int)
 			return nil, fmt.Errorf("forest: %s: y[%d] = %g, want a label −1 or +1 for Classification", op, i, v)
 		}
 	}
-	if task == Classification {
-		for k, v := range in.p {
-			if v != 1 && v != -1 {
-				return nil, fmt.Errorf("forest: %s: prediction of tree %d on row %d = %g, want −1 or +1 for Classification", op, k%T, k/T, v)
+	if task == Regression {
+		in.dense = dense
+	} else {
+		if err := memlimit.Check("forest: "+op, fmt.Sprintf("the %d×%d ±1 votes", n, T), 1, n, T); err != nil {
+			return nil, err
+		}
+		in.votes = make([]int8, n*T)
+		for i := range n {
+			for t, v := range dense.RawRowView(i) {
+				if v != 1 && v != -1 {
+					return nil, fmt.Errorf("forest: %s: prediction of tree %d on row %d = %g, want −1 or +1 for Classification", op, t, i, v)
+				}
+				in.votes[i*T+t] = int8(v)
 			}
 		}
 	}

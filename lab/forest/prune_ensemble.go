@@ -15,7 +15,9 @@ import (
 // largest size gives every size.
 //
 // Cost: the running sum of the picked trees' predictions is kept, so a step scores the T
-// candidates in O(n·T): O(n·T·M) in all for the largest size M. Memory O(n·T) for a copy of P.
+// candidates in O(n·T): O(n·T·M) in all for the largest size M. Memory:
+// n·T bytes for the ±1 votes (Classification), nothing beyond P for Regression when P is a
+// *mat.Dense (else an 8·n·T-byte copy), and O(n + T).
 func PruneEnsemble(P mat.Matrix, y []float64, sizes []int, opts PruneOptions) (*Pruning, error) {
 	in, err := newPruneInput("PruneEnsemble", opts.Task, P, y, sizes)
 	if err != nil {
@@ -34,9 +36,7 @@ func PruneEnsemble(P mat.Matrix, y []float64, sizes []int, opts PruneOptions) (*
 			order = append(order, best)
 		}
 		counts[best]++
-		for i := range sum {
-			sum[i] += in.p[i*in.T+best]
-		}
+		in.addColumn(sum, 1, best)
 		for _, k := range want[step] {
 			sel := Selection{Trees: append([]int(nil), order...), Weights: make([]float64, len(order))}
 			for i, t := range order {
@@ -66,17 +66,17 @@ func (in *pruneInput) candidateErrors(errs, sum []float64, sign, count float64, 
 	T := in.T
 	if in.task == Classification {
 		for i, s := range sum {
-			row := in.p[i*T : (i+1)*T]
+			row := in.votes[i*T : (i+1)*T]
 			pos := in.y[i] > 0
 			for t, v := range row {
-				if (s+sign*v >= 0) != pos {
+				if (s+sign*float64(v) >= 0) != pos {
 					errs[t]++
 				}
 			}
 		}
 	} else {
 		for i, s := range sum {
-			row := in.p[i*T : (i+1)*T]
+			row := in.dense.RawRowView(i)
 			yi := in.y[i]
 			for t, v := range row {
 				d := (s+sign*v)/count - yi

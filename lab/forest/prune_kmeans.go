@@ -19,7 +19,8 @@ import (
 // Each size is its own clustering, so the forests of the grid are not nested.
 //
 // Cost: O(n·T) to score the trees once, then per size m O(n·T·m) per Lloyd iteration (at most
-// 300); memory O(n·T) for the copy of P and its transpose.
+// 300); memory 8·n·T bytes for the trees' prediction vectors (learn.KMeans copies them once
+// more), plus the votes or copy of newPruneInput (see PruneEnsemble).
 func PruneKMeans(rng *rand.Rand, P mat.Matrix, y []float64, sizes []int, opts PruneOptions) (*Pruning, error) {
 	const op = "PruneKMeans"
 	if rng == nil {

@@ -39,7 +39,7 @@ func prunePursuit(op string, P mat.Matrix, y []float64, sizes []int, opts PruneO
 	if err != nil {
 		return nil, err
 	}
-	dict, err := sparse.NewDenseDictionary(mat.NewDense(in.n, in.T, in.p))
+	dict, err := sparse.NewDenseDictionary(P)
 	if err != nil {
 		return nil, fmt.Errorf("forest: %s: %w", op, err)
 	}

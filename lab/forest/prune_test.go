@@ -526,3 +526,33 @@ func TestPruneRejectsBadInput(t *testing.T) {
 		t.Error("nil PrunedForest.Predict: no error")
 	}
 }
+
+func TestPruneInputStorage(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 12))
+	P, y := randomPredictions(rng, Classification, 9, 4)
+	in, err := newPruneInput("test", Classification, P, y, []int{1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if in.dense != nil || len(in.votes) != 9*4 {
+		t.Fatalf("Classification predictions not stored as n·T one-byte votes (dense %v, %d votes)", in.dense != nil, len(in.votes))
+	}
+	for i := range 9 {
+		for j := range 4 {
+			if in.at(i, j) != P.At(i, j) {
+				t.Fatalf("vote [%d, %d] = %g, want %g", i, j, in.at(i, j), P.At(i, j))
+			}
+		}
+	}
+	// Regression reads the caller's matrix and never writes it.
+	R, yr := randomPredictions(rng, Regression, 9, 4)
+	before := mat.DenseCopyOf(R)
+	for _, f := range []func(mat.Matrix, []float64, []int, PruneOptions) (*Pruning, error){PruneOMP, PruneNNOMP, PruneEnsemble, PruneZhangPredictions, PruneZhangSimilarity} {
+		if _, err := f(R, yr, []int{2, 3}, PruneOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !mat.Equal(R, before) {
+		t.Fatal("a pruning method modified the prediction matrix")
+	}
+}

@@ -17,26 +17,22 @@ import (
 // Cost: the sum of the remaining trees' predictions is kept and updated by one column per
 // removal, so a step with l trees scores its l candidates in O(n·T) (the candidate sums are
 // sum − P[:, t], never recomputed from the l trees): O(n·T²) in all, where recomputing every
-// candidate ensemble from its trees would cost O(n·l²) per step and O(n·T³) in all. Memory
-// O(n·T) for a copy of P.
+// candidate ensemble from its trees would cost O(n·l²) per step and O(n·T³) in all. Memory as
+// PruneEnsemble's: n·T bytes of ±1 votes (Classification), P itself (Regression), and O(n + T).
 func PruneZhangPredictions(P mat.Matrix, y []float64, sizes []int, opts PruneOptions) (*Pruning, error) {
 	in, err := newPruneInput("PruneZhangPredictions", opts.Task, P, y, sizes)
 	if err != nil {
 		return nil, err
 	}
 	sum := make([]float64, in.n)
-	for i := range sum {
-		for _, v := range in.p[i*in.T : (i+1)*in.T] {
-			sum[i] += v
-		}
+	for t := range in.T {
+		in.addColumn(sum, 1, t)
 	}
 	errs := make([]float64, in.T)
 	return in.backward(func(removed []bool, l int) int {
 		in.candidateErrors(errs, sum, -1, float64(l-1), removed)
 		t := argmin(errs, removed)
-		for i := range sum {
-			sum[i] -= in.p[i*in.T+t]
-		}
+		in.addColumn(sum, -1, t)
 		return t
 	}), nil
 }
@@ -51,8 +47,9 @@ func PruneZhangPredictions(P mat.Matrix, y []float64, sizes []int, opts PruneOpt
 // Cost: the T×T Gram matrix of the trees is formed once, O(n·T²) (for Classification from the
 // votes packed one bit per row, n/64 words per tree, by XOR and popcount), and each tree's sum
 // of inner products with the remaining trees is updated in O(T) per removal: O(n·T²) in all,
-// not the O(n·l²) per step (O(n·T³) in all) of recomputing them. Memory O(T²) for the Gram
-// matrix plus O(n·T) for a copy of P.
+// not the O(n·l²) per step (O(n·T³) in all) of recomputing them. Memory 8·T² bytes for the Gram
+// matrix, n·T/8 bytes for the packed votes or 8·n·T for the Regression columns, plus the
+// input as in PruneEnsemble.
 func PruneZhangSimilarity(P mat.Matrix, y []float64, sizes []int, opts PruneOptions) (*Pruning, error) {
 	in, err := newPruneInput("PruneZhangSimilarity", opts.Task, P, y, sizes)
 	if err != nil {
@@ -103,7 +100,7 @@ func (in *pruneInput) gram() []float64 {
 		words := (n + 63) / 64
 		packed := make([]uint64, T*words) // bit i of tree t: its vote on row i is +1
 		for i := range n {
-			for t, v := range in.p[i*T : (i+1)*T] {
+			for t, v := range in.votes[i*T : (i+1)*T] {
 				if v > 0 {
 					packed[t*words+i/64] |= 1 << (i % 64)
 				}
