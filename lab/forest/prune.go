@@ -27,8 +27,9 @@ type Pruning struct {
 	// Sizes is the grid of pruned sizes that was asked for, in the caller's order.
 	Sizes []int
 	// Selections[k] is the pruned forest of size Sizes[k]. It can hold fewer trees when the
-	// method stopped before that size (see Stopped) or, for Ensemble, when a tree was picked
-	// more than once.
+	// method stopped before that size (see Stopped), for Ensemble when a tree was picked more
+	// than once, and for K-means when trees coincide (fewer distinct prediction vectors than
+	// clusters leave clusters empty).
 	Selections []Selection
 	// Stopped is, for the methods that can stop by themselves (OMP when the next tree is
 	// linearly dependent on the kept ones, the residual is orthogonal to every tree or there are

@@ -556,3 +556,36 @@ func TestPruneInputStorage(t *testing.T) {
 		t.Fatal("a pruning method modified the prediction matrix")
 	}
 }
+
+func TestPruneDuplicateTrees(t *testing.T) {
+	// Two distinct ±1 trees, three copies each: no method fails, none keeps more trees than
+	// asked, and OMP / NN-OMP stop at the independent trees.
+	P := mat.NewDense(3, 6, []float64{1, 1, 1, -1, -1, -1, 1, 1, 1, 1, 1, 1, -1, -1, -1, 1, 1, 1})
+	y := []float64{1, 1, -1}
+	sizes := []int{1, 2, 4, 6}
+	opts := PruneOptions{Task: Classification}
+	rng := rand.New(rand.NewPCG(13, 13))
+	for name, f := range map[string]func() (*Pruning, error){
+		"OMP":      func() (*Pruning, error) { return PruneOMP(P, y, sizes, opts) },
+		"NNOMP":    func() (*Pruning, error) { return PruneNNOMP(P, y, sizes, opts) },
+		"Ensemble": func() (*Pruning, error) { return PruneEnsemble(P, y, sizes, opts) },
+		"ZhangP":   func() (*Pruning, error) { return PruneZhangPredictions(P, y, sizes, opts) },
+		"ZhangS":   func() (*Pruning, error) { return PruneZhangSimilarity(P, y, sizes, opts) },
+		"Random":   func() (*Pruning, error) { return PruneRandom(rng, P, y, sizes, opts) },
+		"KMeans":   func() (*Pruning, error) { return PruneKMeans(rng, P, y, sizes, opts) },
+	} {
+		got, err := f()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for k, m := range sizes {
+			sel := got.Selections[k]
+			if len(sel.Trees) == 0 || len(sel.Trees) > m || len(sel.Weights) != len(sel.Trees) {
+				t.Fatalf("%s size %d: %v", name, m, sel)
+			}
+		}
+		if (name == "OMP" || name == "NNOMP") && (got.Stopped < 1 || got.Stopped > 2) {
+			t.Fatalf("%s: Stopped = %d, want 1 or 2 (two distinct trees)", name, got.Stopped)
+		}
+	}
+}
