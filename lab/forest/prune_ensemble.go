@@ -2,6 +2,8 @@ package forest
 
 import (
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/fastkernels/kernellab/lab/internal/parallel"
 )
 
 // PruneEnsemble is ensemble selection (Caruana et al. 2004), forward and with replacement, on
@@ -15,7 +17,7 @@ import (
 // largest size gives every size.
 //
 // Cost: the running sum of the picked trees' predictions is kept, so a step scores the T
-// candidates in O(n·T): O(n·T·M) in all for the largest size M. Memory:
+// candidates in O(n·T) on all cores (result independent of GOMAXPROCS): O(n·T·M) in all for the largest size M. Memory:
 // n·T bytes for the ±1 votes (Classification), nothing beyond P for Regression when P is a
 // *mat.Dense (else an 8·n·T-byte copy), and O(n + T).
 func PruneEnsemble(P mat.Matrix, y []float64, sizes []int, opts PruneOptions) (*Pruning, error) {
@@ -57,31 +59,45 @@ func sizeIndex(sizes []int) map[int][]int {
 	return want
 }
 
+// candidateRows is the number of rows per task of candidateErrors: fixed, so that the partial
+// sums, added in block order, do not depend on the number of goroutines.
+const candidateRows = 256
+
 // candidateErrors sets errs[t], for every tree t not marked in skip (nil: none), to the metric
 // (see score) of the ensemble whose summed predictions are sum + sign·P[:, t] and whose size is
 // count: the ensemble with tree t added (sign +1) or removed (sign −1). One pass over P in row
-// order: O(n·T).
+// order, on all cores by blocks of candidateRows rows whose partial sums are added in block
+// order (the result does not depend on GOMAXPROCS): O(n·T) time, O(T·n/256) memory.
 func (in *pruneInput) candidateErrors(errs, sum []float64, sign, count float64, skip []bool) {
-	clear(errs)
 	T := in.T
-	if in.task == Classification {
-		for i, s := range sum {
-			row := in.votes[i*T : (i+1)*T]
-			pos := in.y[i] > 0
-			for t, v := range row {
-				if (s+sign*float64(v) >= 0) != pos {
-					errs[t]++
+	blocks := parallel.BlockCount(in.n, candidateRows)
+	partial := make([]float64, blocks*T)
+	_ = parallel.Blocks(in.n, candidateRows, func(_, lo, hi int) error {
+		e := partial[(lo/candidateRows)*T : (lo/candidateRows+1)*T]
+		if in.task == Classification {
+			for i := lo; i < hi; i++ {
+				s, pos := sum[i], in.y[i] > 0
+				for t, v := range in.votes[i*T : (i+1)*T] {
+					if (s+sign*float64(v) >= 0) != pos {
+						e[t]++
+					}
 				}
 			}
+			return nil
 		}
-	} else {
-		for i, s := range sum {
-			row := in.dense.RawRowView(i)
-			yi := in.y[i]
-			for t, v := range row {
+		for i := lo; i < hi; i++ {
+			s, yi := sum[i], in.y[i]
+			for t, v := range in.dense.RawRowView(i) {
 				d := (s+sign*v)/count - yi
-				errs[t] += d * d
+				e[t] += d * d
 			}
+		}
+		return nil
+	})
+	clear(errs)
+	for b := range blocks {
+		for t, v := range partial[b*T : (b+1)*T] {
+			errs[t] += v
 		}
 	}
 	for t := range errs {

@@ -3,6 +3,7 @@ package forest
 import (
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -252,8 +253,12 @@ func naiveEnsemble(task Task, P mat.Matrix, y []float64, steps int) map[int]floa
 
 func TestPruneEnsembleAgainstNaive(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 3))
-	for _, task := range []Task{Regression, Classification} {
-		P, y := randomPredictions(rng, task, 25, 8)
+	for _, c := range []struct {
+		task Task
+		n    int
+	}{{Regression, 25}, {Classification, 25}, {Regression, 600}, {Classification, 600}} { // 600: three row blocks
+		task := c.task
+		P, y := randomPredictions(rng, task, c.n, 8)
 		sizes := []int{1, 4, 8, 7}
 		got, err := PruneEnsemble(P, y, sizes, PruneOptions{Task: task})
 		if err != nil {
@@ -586,6 +591,28 @@ func TestPruneDuplicateTrees(t *testing.T) {
 		}
 		if (name == "OMP" || name == "NNOMP") && (got.Stopped < 1 || got.Stopped > 2) {
 			t.Fatalf("%s: Stopped = %d, want 1 or 2 (two distinct trees)", name, got.Stopped)
+		}
+	}
+}
+
+func TestPruneIndependentOfGOMAXPROCS(t *testing.T) {
+	P, y := randomPredictions(rand.New(rand.NewPCG(14, 14)), Regression, 1000, 20)
+	run := func() []*Pruning {
+		a, _ := PruneEnsemble(P, y, []int{5, 20}, PruneOptions{})
+		b, _ := PruneZhangPredictions(P, y, []int{1, 7}, PruneOptions{})
+		return []*Pruning{a, b}
+	}
+	prev := runtime.GOMAXPROCS(1)
+	one := run()
+	runtime.GOMAXPROCS(4)
+	four := run()
+	runtime.GOMAXPROCS(prev)
+	for k := range one {
+		for s := range one[k].Selections {
+			if !slices.Equal(one[k].Selections[s].Trees, four[k].Selections[s].Trees) ||
+				!slices.Equal(one[k].Selections[s].Weights, four[k].Selections[s].Weights) {
+				t.Fatalf("method %d size %d: GOMAXPROCS 1 and 4 differ", k, one[k].Sizes[s])
+			}
 		}
 	}
 }
