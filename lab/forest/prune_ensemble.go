@@ -17,8 +17,8 @@ import (
 // largest size gives every size.
 //
 // Cost: the running sum of the picked trees' predictions is kept, so a step scores the T
-// candidates in O(n·T) on all cores (result independent of GOMAXPROCS): O(n·T·M) in all for the largest size M. Memory:
-// n·T bytes for the ±1 votes (Classification), nothing beyond P for Regression when P is a
+// candidates in O(n·T) on all cores (result independent of GOMAXPROCS): O(n·T·M) in all for
+// the largest size M. Memory: n·T bytes for the ±1 votes (Classification), nothing beyond P for Regression when P is a
 // *mat.Dense (else an 8·n·T-byte copy), and O(n + T).
 func PruneEnsemble(P mat.Matrix, y []float64, sizes []int, opts PruneOptions) (*Pruning, error) {
 	in, err := newPruneInput("PruneEnsemble", opts.Task, P, y, sizes)

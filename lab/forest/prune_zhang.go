@@ -15,8 +15,8 @@ import (
 // increasing index. One pass down to the smallest size gives every size.
 //
 // Cost: the sum of the remaining trees' predictions is kept and updated by one column per
-// removal, so a step with l trees scores its l candidates in O(n·T) on all cores (the candidate sums are
-// sum − P[:, t], never recomputed from the l trees): O(n·T²) in all, where recomputing every
+// removal, so a step with l trees scores its l candidates in O(n·T) on all cores (the candidate
+// sums are sum − P[:, t], never recomputed from the l trees): O(n·T²) in all, where recomputing every
 // candidate ensemble from its trees would cost O(n·l²) per step and O(n·T³) in all. Memory as
 // PruneEnsemble's: n·T bytes of ±1 votes (Classification), P itself (Regression), and O(n + T).
 func PruneZhangPredictions(P mat.Matrix, y []float64, sizes []int, opts PruneOptions) (*Pruning, error) {
