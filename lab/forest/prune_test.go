@@ -449,8 +449,8 @@ func TestPrunedForestPredict(t *testing.T) {
 			t.Fatal(err)
 		}
 		pf, _ = NewPrunedForest(f, pr.Selections[0])
-		if pf.Size() != len(pr.Selections[0].Trees) {
-			t.Fatal("Size")
+		if pf.Size() != len(pr.Selections[0].Trees) || !slices.Equal(pf.Selection().Weights, pr.Selections[0].Weights) {
+			t.Fatal("Size or Selection differ from the selection given")
 		}
 		got, _ = pf.Predict(X)
 		for i := range got {
