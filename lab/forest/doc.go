@@ -29,6 +29,15 @@
 // values closer than 1e-7), and a node is pure when its targets are exactly equal (scikit-learn:
 // impurity at most machine epsilon).
 //
+// Pruning (thesis chapter 6): each method takes the n×T per-tree predictions on the data it
+// prunes on (TreePredictions), the targets and a grid of pruned sizes, and returns a Pruning:
+// for every size a Selection of trees and weights. PruneOMP and PruneNNOMP (Algorithms 6 and
+// 7, through lab/sparse; PruneOptions.NoWeights for their "w/o weights" variants), PruneRandom,
+// PruneEnsemble (Caruana et al. 2004), PruneZhangPredictions and PruneZhangSimilarity (Zhang &
+// Wang 2009) and PruneKMeans (Fawagreh et al. 2016). NewPrunedForest turns a Selection into a
+// model that predicts with the kept trees only: Σ wᵢ tᵢ(x) for Regression, its sign for
+// Classification (labels ±1).
+//
 // Bad input (nil generator, empty or non-finite data, labels other than ±1, negative or
 // too large options, a number of columns that differs from the training data) returns an error
 // that says what and where; nothing panics on it.
