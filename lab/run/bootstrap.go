@@ -106,23 +106,22 @@ func (r ratioBootstrap) test(label string) Test {
 // at most Alpha of the bootstrap ratios reach c, contradicted when at most Alpha stay below it, so
 // a ratio whose interval straddles c is inconclusive, never a coin flip.
 func RatioBelow(label string, a, b []float64, paired bool, c float64) Test {
-	r := bootstrapRatio(label, a, b, paired)
-	t := r.test(label)
-	if r.reason == "" {
-		t.PSupport, t.PContradict = r.fractionAtLeast(c), r.fractionAtMost(c)
-	}
-	t.Rule = fmt.Sprintf("ratio of medians, 90%% bootstrap interval; supported if below %.3g, contradicted if above", c)
-	return t
+	return ratioTest(label, a, b, paired, c, false)
 }
 
 // RatioAbove tests the claim "median(a)/median(b) is above c"; see RatioBelow.
 func RatioAbove(label string, a, b []float64, paired bool, c float64) Test {
+	return ratioTest(label, a, b, paired, c, true)
+}
+
+// ratioTest is RatioAbove (above) or RatioBelow.
+func ratioTest(label string, a, b []float64, paired bool, c float64, above bool) Test {
 	r := bootstrapRatio(label, a, b, paired)
 	t := r.test(label)
 	if r.reason == "" {
-		t.PSupport, t.PContradict = r.fractionAtMost(c), r.fractionAtLeast(c)
+		t.PSupport, t.PContradict = orient(r.fractionAtMost(c), r.fractionAtLeast(c), above)
 	}
-	t.Rule = fmt.Sprintf("ratio of medians, 90%% bootstrap interval; supported if above %.3g, contradicted if below", c)
+	t.Rule = "ratio of medians, 90% bootstrap interval; " + directionRule("%.3g", c, above)
 	return t
 }
 

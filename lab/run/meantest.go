@@ -86,25 +86,36 @@ func (s tSummary) test(label string) Test {
 // data once for every method): supported if H0: μ ≤ c is rejected at Alpha, contradicted if
 // H0: μ ≥ c is, inconclusive otherwise. Fewer than two draws, or a non-finite one, give an
 // inconclusive test saying so.
-func MeanAbove(label string, d []float64, c float64) Test {
+func MeanAbove(label string, d []float64, c float64) Test { return meanTest(label, d, c, true) }
+
+// MeanBelow tests the claim "the mean of d is below c"; see MeanAbove.
+func MeanBelow(label string, d []float64, c float64) Test { return meanTest(label, d, c, false) }
+
+// meanTest is MeanAbove (above) or MeanBelow.
+func meanTest(label string, d []float64, c float64, above bool) Test {
 	s := summariseT(d)
 	t := s.test(label)
 	if t.Reason == "" {
-		t.PSupport, t.PContradict = s.upperP(c), s.lowerP(c)
+		t.PSupport, t.PContradict = orient(s.upperP(c), s.lowerP(c), above)
 	}
-	t.Rule = fmt.Sprintf("mean with 90%% t interval; supported if above %.4g, contradicted if below", c)
+	t.Rule = fmt.Sprintf("mean with 90%% t interval; %s", directionRule("%.4g", c, above))
 	return t
 }
 
-// MeanBelow tests the claim "the mean of d is below c"; see MeanAbove.
-func MeanBelow(label string, d []float64, c float64) Test {
-	s := summariseT(d)
-	t := s.test(label)
-	if t.Reason == "" {
-		t.PSupport, t.PContradict = s.lowerP(c), s.upperP(c)
+// orient returns (p for, p against) of a claim "above" (up rejects "≤ c") or "below".
+func orient(up, down float64, above bool) (float64, float64) {
+	if above {
+		return up, down
 	}
-	t.Rule = fmt.Sprintf("mean with 90%% t interval; supported if below %.4g, contradicted if above", c)
-	return t
+	return down, up
+}
+
+// directionRule is the decision rule of a one-sided claim in words.
+func directionRule(format string, c float64, above bool) string {
+	if above {
+		return fmt.Sprintf("supported if above "+format+", contradicted if below", c)
+	}
+	return fmt.Sprintf("supported if below "+format+", contradicted if above", c)
 }
 
 // Equivalent tests the claim "the mean of d lies within ±margin of 0" (d: paired differences) by

@@ -59,21 +59,13 @@ func slopeTest(label string, est, se float64, df int, c float64, above bool) Tes
 		} else if est < c {
 			down = 0
 		}
-		t.PSupport, t.PContradict = up, down
-		if !above {
-			t.PSupport, t.PContradict = down, up
-		}
+		t.PSupport, t.PContradict = orient(up, down, above)
 		return t
 	}
 	dist := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(df)}
 	q := dist.Quantile(1 - Alpha)
 	t.Lo, t.Hi = est-q*se, est+q*se
-	up := 1 - dist.CDF((est-c)/se)
-	down := dist.CDF((est - c) / se)
-	t.PSupport, t.PContradict = up, down
-	if !above {
-		t.PSupport, t.PContradict = down, up
-	}
+	t.PSupport, t.PContradict = orient(1-dist.CDF((est-c)/se), dist.CDF((est-c)/se), above)
 	return t
 }
 
@@ -81,23 +73,22 @@ func slopeTest(label string, est, se float64, df int, c float64, above bool) Tes
 // logarithms and c the exponent) by a one-sided t test on the least-squares slope over every draw:
 // supported if the slope is significantly above c, contradicted if significantly below.
 func SlopeAbove(label string, x, y []float64, c float64) Test {
-	f := fitSlope(x, y)
-	if f.reason != "" {
-		return Premise(label, f.reason)
-	}
-	t := slopeTest(label, f.slope, f.se, f.df, c, true)
-	t.Rule = fmt.Sprintf("least-squares slope over every draw, 90%% t interval; supported if above %.4g, contradicted if below", c)
-	return t
+	return slopeClaim(label, x, y, c, true)
 }
 
 // SlopeBelow tests the claim "the slope of y against x is below c"; see SlopeAbove.
 func SlopeBelow(label string, x, y []float64, c float64) Test {
+	return slopeClaim(label, x, y, c, false)
+}
+
+// slopeClaim is SlopeAbove (above) or SlopeBelow.
+func slopeClaim(label string, x, y []float64, c float64, above bool) Test {
 	f := fitSlope(x, y)
 	if f.reason != "" {
 		return Premise(label, f.reason)
 	}
-	t := slopeTest(label, f.slope, f.se, f.df, c, false)
-	t.Rule = fmt.Sprintf("least-squares slope over every draw, 90%% t interval; supported if below %.4g, contradicted if above", c)
+	t := slopeTest(label, f.slope, f.se, f.df, c, above)
+	t.Rule = "least-squares slope over every draw, 90% t interval; " + directionRule("%.4g", c, above)
 	return t
 }
 
