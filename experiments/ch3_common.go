@@ -5,14 +5,12 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/vg"
 
 	"github.com/fastkernels/kernellab/lab/dataset"
 	"github.com/fastkernels/kernellab/lab/kernel"
@@ -416,16 +414,6 @@ func ch3Style(method, metric string) string {
 	return method
 }
 
-// ch3Grid saves the panels in a rows × cols print figure at page width, each panel panelH high,
-// with one legend shared below them, as the experiment's PNG (300 dpi), SVG and PDF.
-func ch3Grid(out *run.Output, rows, cols int, panelH vg.Length, panels []*plot.Plot) error {
-	fig := plotting.NewPrintFigure(rows, cols, plotting.PageWidth, panelH)
-	for i, p := range panels {
-		fig.Set(i/cols, i%cols, p)
-	}
-	return fig.Save(filepath.Join(out.Dir, out.ID))
-}
-
 // ch3Draws returns the number of draws (distinct repetitions) of method's metric on dataset.
 func ch3Draws(res *run.Results, dataset, method, metric string) int {
 	reps := map[int]bool{}
@@ -444,11 +432,7 @@ func ch3XValues(res *run.Results, dataset, method, metric, xParam string) string
 		}
 	}
 	slices.Sort(xs)
-	parts := make([]string, len(xs))
-	for i, x := range xs {
-		parts[i] = strconv.FormatFloat(x, 'f', -1, 64)
-	}
-	return strings.Join(parts, ", ")
+	return plainFloats(xs)
 }
 
 // ch3PresentCurves returns the curves of metric against xParam on dataset for those of methods

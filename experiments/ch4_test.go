@@ -344,16 +344,6 @@ func TestGraphPoolsSample(t *testing.T) {
 	}
 }
 
-// checkVerdict runs a check and compares its verdict with pass (SUPPORTED or not); chapter 3's
-// tests use it.
-func checkVerdict(t *testing.T, name string, check func(*run.Results) (run.Verdict, error), res *run.Results, pass bool) {
-	t.Helper()
-	v, err := check(res)
-	if err != nil || (v.Outcome == run.Supported) != pass {
-		t.Errorf("%s: %+v, %v; want pass %v", name, v, err, pass)
-	}
-}
-
 // drawValue gives a method's value of a metric at n on draw i.
 type drawValue func(n float64, i int) float64
 

@@ -162,7 +162,7 @@ func checkSizes(res *run.Results, rows []printedDataset) (run.Verdict, error) {
 		if r.D != 0 && printedD(d, r) != r.D {
 			differ++
 		}
-		tests = append(tests, exactTest(label+": sizes that differ", float64(differ), differ == 0, "supported if 0"))
+		tests = append(tests, run.ExactTest(label+": sizes that differ", float64(differ), differ == 0, "supported if 0"))
 		if r.LeakFree != "" {
 			notes = append(notes, r.Name+": "+noteText(res, r))
 		}

@@ -74,9 +74,9 @@ func checkFig2_1(res *run.Results) (run.Verdict, error) {
 			value = 1
 		}
 		if space.x == "x1" {
-			tests = append(tests, exactTest(space.label+": linearly separable (1 = yes)", value, !sep, "supported if 0 (no line separates the rings)"))
+			tests = append(tests, run.ExactTest(space.label+": linearly separable (1 = yes)", value, !sep, "supported if 0 (no line separates the rings)"))
 		} else {
-			tests = append(tests, exactTest(space.label+": linearly separable (1 = yes)", value, sep, "supported if 1 (some line separates them)"))
+			tests = append(tests, run.ExactTest(space.label+": linearly separable (1 = yes)", value, sep, "supported if 1 (some line separates them)"))
 		}
 	}
 	return run.Decide(tests, fmt.Sprintf("the drawn least-squares separators classify %.3f of the points correctly in the input space, %.3f after the map", in, feat)), nil

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"path/filepath"
 
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/plot/vg"
@@ -111,9 +110,7 @@ func renderFig3_1(res *run.Results, out *run.Output) error {
 	if err := plotting.HeatMap(p, K, plotting.HeatMapOptions{Outline: blocks, GreyOutside: true, BarLabel: "kernel value k(x, x′)"}); err != nil {
 		return err
 	}
-	fig := plotting.NewPrintFigure(1, 1, plotting.ColumnWidth, 7.6*vg.Centimeter)
-	fig.Set(0, 0, p)
-	if err := fig.Save(filepath.Join(out.Dir, out.ID)); err != nil {
+	if err := savePrintGrid(out, 1, 1, plotting.ColumnWidth, 7.6*vg.Centimeter, plotting.LegendBelow, p); err != nil {
 		return err
 	}
 	return writeCaption(out, res, fmt.Sprintf("The block structure of DAC-RLS (thesis Figure 3.1, Algorithm 2). "+

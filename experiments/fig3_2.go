@@ -15,6 +15,7 @@ import (
 	"github.com/fastkernels/kernellab/lab/kernel"
 	"github.com/fastkernels/kernellab/lab/leverage"
 	"github.com/fastkernels/kernellab/lab/lowrank"
+	"github.com/fastkernels/kernellab/lab/plotting"
 	"github.com/fastkernels/kernellab/lab/run"
 )
 
@@ -265,7 +266,7 @@ func renderFig3_2(res *run.Results, out *run.Output) error {
 		sizes = append(sizes, fmt.Sprintf("%s n = %d, |E| = %d, |S| ∈ {%s}, %d draws", ch3Title(res, name), int(n), int(e),
 			ch3XValues(res, name, ch3DAC, metricFrobenius, "s"), ch3Draws(res, name, ch3DAC, metricFrobenius)))
 	}
-	if err := ch3Grid(out, 2, 2, 5.6*vg.Centimeter, panels); err != nil {
+	if err := savePrintGrid(out, 2, 2, plotting.PageWidth, 5.6*vg.Centimeter, plotting.LegendBelow, panels...); err != nil {
 		return err
 	}
 	caption := "Nyström approximation error ‖K − K̂‖_F against the number of landmarks |S| (thesis Figure 3.2), for landmarks drawn " +

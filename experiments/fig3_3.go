@@ -215,7 +215,7 @@ func renderCh3Timing(what string, sizes map[run.Scale]ch3TimingScale, methods, s
 		if rows == 1 {
 			panelH = 6 * vg.Centimeter
 		}
-		if err := ch3Grid(out, rows, cols, panelH, panels); err != nil {
+		if err := savePrintGrid(out, rows, cols, plotting.PageWidth, panelH, plotting.LegendBelow, panels...); err != nil {
 			return err
 		}
 		calls := "several"

@@ -15,6 +15,7 @@ import (
 	"github.com/fastkernels/kernellab/lab/dataset"
 	"github.com/fastkernels/kernellab/lab/kernel"
 	"github.com/fastkernels/kernellab/lab/learn"
+	"github.com/fastkernels/kernellab/lab/plotting"
 	"github.com/fastkernels/kernellab/lab/run"
 )
 
@@ -364,7 +365,7 @@ func renderFig3_5(res *run.Results, out *run.Output) error {
 		data = append(data, fmt.Sprintf("%s %d training / %d test points, labels ∈ {%s}, %d draws", ch3Title(res, name), int(train), int(test),
 			ch3XValues(res, name, ch3DAC, fig3_5Metric(name), "labels"), ch3Draws(res, name, ch3DAC, fig3_5Metric(name))))
 	}
-	if err := ch3Grid(out, 2, 2, 5.6*vg.Centimeter, panels); err != nil {
+	if err := savePrintGrid(out, 2, 2, plotting.PageWidth, 5.6*vg.Centimeter, plotting.LegendBelow, panels...); err != nil {
 		return err
 	}
 	caption := "Learning from a labelled subset chosen by ridge leverage scores (thesis Figure 3.5): test accuracy of a Gaussian-kernel SVM " +

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"path/filepath"
 	"slices"
 
 	"gonum.org/v1/gonum/mat"
@@ -366,11 +365,7 @@ func renderLectureKPCA(res *run.Results, out *run.Output) error {
 		}
 		panels = append(panels, p)
 	}
-	fig := plotting.NewPrintFigure(2, 2, plotting.PageWidth, 5.5*vg.Centimeter)
-	for i, p := range panels {
-		fig.Set(i/2, i%2, p)
-	}
-	if err := fig.Save(filepath.Join(out.Dir, out.ID)); err != nil {
+	if err := savePrintGrid(out, 2, 2, plotting.PageWidth, 5.5*vg.Centimeter, plotting.LegendBelow, panels...); err != nil {
 		return err
 	}
 	accs := func(method string, gamma float64) string {

@@ -428,7 +428,7 @@ func renderLectureRFF(res *run.Results, out *run.Output) error {
 			"(b) That standard deviation on log-log axes, with its closed form √(((1 + K⁴)/2 − K²)/n) (dashed, in each pair's colour, under the measured lines), which falls as n^{-1/2}. "+
 			"(c) Estimate against exact value for %d random pairs x, z ~ N(0, I₂), one draw of n = %s frequencies (n = 1000 drawn over n = 10), with the diagonal "+
 			"estimate = exact.",
-		lectureRFFDim, formatGrid(lectureRFFKernelValues), reps, formatGrid(cellNs(cells[0])), lectureRFFScatterPairs,
+		lectureRFFDim, plainFloats(lectureRFFKernelValues), reps, plainFloats(cellNs(cells[0])), lectureRFFScatterPairs,
 		strings.Trim(strings.Join(strings.Fields(fmt.Sprint(lectureRFFScatterFeatures)), " and "), "[]")))
 }
 

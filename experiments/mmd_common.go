@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -741,23 +740,6 @@ func checkTimes(dataset, ref string, orders []timeOrder) func(*run.Results) (run
 // timeRule is the Rule of the claims decided by checkTimes.
 var timeRule = fmt.Sprintf("at the largest n timed, the ratio of median times (each draw timed by run.TimeMedian for every method) with a paired bootstrap 90%% interval: 'faster' supported if below 1, 'similar' if inside [1/%g, %g], contradicted if the ratio is shown to lie on the other side; Holm over the family", mmdSimilarTime, mmdSimilarTime)
 
-// valueAt returns the mean of a curve at n, NaN when the curve has no point there.
-func valueAt(c curve, n float64) float64 {
-	if s, ok := c.at(n); ok {
-		return s.Mean
-	}
-	return math.NaN()
-}
-
-// describeAt prints the means of the methods' curves at n, e.g. "linear 0.5, block 0.45".
-func describeAt(cs map[string]curve, n float64, methods ...string) string {
-	parts := make([]string, len(methods))
-	for i, m := range methods {
-		parts[i] = fmt.Sprintf("%s %.4g", m, valueAt(cs[m], n))
-	}
-	return strings.Join(parts, ", ")
-}
-
 // mmdCurves returns, for each method, the mean of metric over each batch's draws at each n,
 // summarised over the batches (the mean, and the min–max band of the batch means).
 func mmdCurves(res *run.Results, dataset, metric string, methods ...string) ([]curve, error) {
@@ -1002,11 +984,7 @@ func (f mmdFigure) render(res *run.Results, out *run.Output) error {
 	if len(panels) == 4 {
 		rows, cols = 2, 2
 	}
-	fig := plotting.NewPrintFigure(rows, cols, plotting.PageWidth, mmdPanelHeight)
-	for i, p := range panels {
-		fig.Set(i/cols, i%cols, p)
-	}
-	if err := fig.Save(filepath.Join(out.Dir, out.ID)); err != nil {
+	if err := savePrintGrid(out, rows, cols, plotting.PageWidth, mmdPanelHeight, plotting.LegendBelow, panels...); err != nil {
 		return err
 	}
 	caption, err := f.caption(res, errs, bands, chance)
@@ -1090,13 +1068,4 @@ func logYWhenPositive(p *plot.Plot, cs []curve) (bool, error) {
 		}
 	}
 	return true, plotting.LogY(p)
-}
-
-// plainFloats prints v as "100, 300, 1000" (integers without exponents).
-func plainFloats(v []float64) string {
-	parts := make([]string, len(v))
-	for i, x := range v {
-		parts[i] = strconv.FormatFloat(x, 'f', -1, 64)
-	}
-	return strings.Join(parts, ", ")
 }

@@ -354,7 +354,7 @@ func renderNotesNystrom(res *run.Results, out *run.Output) error {
 			"training half (landmarks drawn from it) and its feature map applied to the held-out half, whose Gram matrix Φ̂Φ̂ᵀ "+
 			"approximates; the held-out half's best rank-k error bounds it from below. Lines: mean over the repetitions; bands: "+
 			"minimum to maximum. Log-log axes. The notes name no data set and no sizes: these are our choices.",
-		n, reps(ny[0]), k, formatGrid(xs(ny[0])), param(nystromHeldOut, "n")))
+		n, reps(ny[0]), k, plainFloats(xs(ny[0])), param(nystromHeldOut, "n")))
 }
 
 // constantCurve makes a curve of a quantity that does not depend on c (one value per repetition,

@@ -343,7 +343,7 @@ func renderNotesRFF(res *run.Results, out *run.Output) error {
 			"change with p (the bandwidths are our choice; the notes leave them open). Lines: mean over the repetitions; bands: "+
 			"minimum to maximum. The line of slope −1/2 starts at c = %d, where the rate's fit starts, 1.5 times above the mean "+
 			"error over p. Log-log axes. %s",
-		points, reps(first), formatGrid(xs(first)), notesRFFFitFrom, strings.Join(notes, " ")))
+		points, reps(first), plainFloats(xs(first)), notesRFFFitFrom, strings.Join(notes, " ")))
 }
 
 // meanBands returns the mean lines of curves as bands without spread, labelled by their Method,

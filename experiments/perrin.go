@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -357,7 +356,7 @@ func renderPerrinFig1(res *run.Results, out *run.Output) error {
 			"on all sampled points; (b) wall-clock time of the fit and of the feature map of all points (the landmarks drawn once, "+
 			"the error computation excluded), each the median of repeated timed calls. Lines: mean over the repetitions; bands: "+
 			"minimum to maximum. Log-log axes. The report names neither its data nor its sizes: these are our choices.",
-		setupValue(res, "n"), reps(errs[0]), perrinGamma, formatGrid(xs(errs[0]))))
+		setupValue(res, "n"), reps(errs[0]), perrinGamma, plainFloats(xs(errs[0]))))
 }
 
 // reps is the number of repetitions behind a curve (the fewest over its x values).
@@ -369,14 +368,6 @@ func reps(c curve) int {
 		}
 	}
 	return n
-}
-
-// savePrintPanel saves one panel (made with plotting.NewPrint) alone, width wide (a column or a
-// page), panelH high, with its legend below, as the experiment's PNG (300 dpi), SVG and PDF.
-func savePrintPanel(out *run.Output, width, panelH vg.Length, p *plot.Plot) error {
-	fig := plotting.NewPrintFigure(1, 1, width, panelH)
-	fig.Set(0, 0, p)
-	return fig.Save(filepath.Join(out.Dir, out.ID))
 }
 
 // records records the sizes of a run (method "setup") so that renderers can title figures from
@@ -497,7 +488,7 @@ func renderPerrinFig2(res *run.Results, out *run.Output) error {
 	if err := addMethodBands(p, cs, perrinFig2Labels); err != nil {
 		return err
 	}
-	if err := savePrintPanel(out, plotting.ColumnWidth, 5.5*vg.Centimeter, p); err != nil {
+	if err := savePrintGrid(out, 1, 1, plotting.ColumnWidth, 5.5*vg.Centimeter, plotting.LegendBelow, p); err != nil {
 		return err
 	}
 	return writeCaption(out, res, fmt.Sprintf(
@@ -507,7 +498,7 @@ func renderPerrinFig2(res *run.Results, out *run.Output) error {
 			"rank k of 2k uniform landmarks (MEKA's landmark ratio); MEKA has rank k in each cluster with the paper's defaults "+
 			"(η = 0.1, 3k sampled rows per cluster). k = %s. Relative Frobenius error on all sampled points; lines: mean over the "+
 			"repetitions, bands: minimum to maximum. Log-log axes.",
-		setupValue(res, "n"), setupValue(res, "clusters"), reps(cs[0]), perrinGamma, formatGrid(xs(cs[0]))))
+		setupValue(res, "n"), setupValue(res, "clusters"), reps(cs[0]), perrinGamma, plainFloats(xs(cs[0]))))
 }
 
 // perrinFig2Labels are the legend entries of perrin_fig2 (the set-up is in the caption).
@@ -842,10 +833,7 @@ func renderPerrinFig3(res *run.Results, out *run.Output) error {
 	if err := plotting.AddBands(p, bands...); err != nil {
 		return err
 	}
-	fig := plotting.NewPrintFigure(1, 1, plotting.PageWidth, 7*vg.Centimeter)
-	fig.SetLegend(plotting.LegendRight)
-	fig.Set(0, 0, p)
-	if err := fig.Save(filepath.Join(out.Dir, out.ID)); err != nil {
+	if err := savePrintGrid(out, 1, 1, plotting.PageWidth, 7*vg.Centimeter, plotting.LegendRight, p); err != nil {
 		return err
 	}
 	caption, err := perrinFig3CaptionText(res, reps, bestReps, share)
@@ -880,7 +868,7 @@ func perrinFig3Overlap(bands []plotting.Band, a, b string) string {
 		return ""
 	}
 	return fmt.Sprintf("\nAt γ = %s the medians of “%s” and “%s” agree within 5%%: the line of “%s” lies on that of “%s” there (their markers differ).\n",
-		formatGrid(at), bands[ia].Label, bands[ib].Label, bands[ib].Label, bands[ia].Label)
+		plainFloats(at), bands[ia].Label, bands[ib].Label, bands[ib].Label, bands[ia].Label)
 }
 
 // perrinFig3CaptionText explains the figure, with the medians it refers to read from the results.
@@ -955,13 +943,4 @@ func formatFloats(v []float64) string {
 		parts[i] = strconv.FormatFloat(x, 'g', 4, 64)
 	}
 	return "[" + strings.Join(parts, " ") + "]"
-}
-
-// formatGrid prints the x values of a figure for its caption, in plain decimals ("10, 20, 10000").
-func formatGrid(v []float64) string {
-	parts := make([]string, len(v))
-	for i, x := range v {
-		parts[i] = strconv.FormatFloat(x, 'f', -1, 64)
-	}
-	return strings.Join(parts, ", ")
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -97,11 +98,28 @@ func addMinMaxBands(p *plot.Plot, cs []curve, labels map[string]string) error {
 // savePrintRow saves the panels (made with plotting.NewPrint) side by side at page width, each
 // panelH high, with one legend shared below them, as the experiment's PNG (300 dpi), SVG and PDF.
 func savePrintRow(out *run.Output, panelH vg.Length, panels ...*plot.Plot) error {
-	fig := plotting.NewPrintFigure(1, len(panels), plotting.PageWidth, panelH)
-	for col, p := range panels {
-		fig.Set(0, col, p)
+	return savePrintGrid(out, 1, len(panels), plotting.PageWidth, panelH, plotting.LegendBelow, panels...)
+}
+
+// savePrintGrid saves the panels in reading order as a rows × cols print figure width wide (a
+// column or a page), each panel panelH high, with the legend placed as asked, as the experiment's
+// PNG (300 dpi), SVG and PDF.
+func savePrintGrid(out *run.Output, rows, cols int, width, panelH vg.Length, legend plotting.LegendPlacement, panels ...*plot.Plot) error {
+	fig := plotting.NewPrintFigure(rows, cols, width, panelH)
+	fig.SetLegend(legend)
+	for i, p := range panels {
+		fig.Set(i/cols, i%cols, p)
 	}
 	return fig.Save(filepath.Join(out.Dir, out.ID))
+}
+
+// plainFloats prints v as "100, 300, 1000": plain decimals, no exponents, for captions.
+func plainFloats(v []float64) string {
+	parts := make([]string, len(v))
+	for i, x := range v {
+		parts[i] = strconv.FormatFloat(x, 'f', -1, 64)
+	}
+	return strings.Join(parts, ", ")
 }
 
 // methodBands turns curves into min–max bands in their methods' registered styles

@@ -60,6 +60,11 @@ func bootstrapRatio(label string, a, b []float64, paired bool) ratioBootstrap {
 func median(v []float64) float64 {
 	s := slices.Clone(v)
 	slices.Sort(s)
+	return sortedMedian(s)
+}
+
+// sortedMedian is the median of a non-empty sample sorted in increasing order.
+func sortedMedian(s []float64) float64 {
 	n := len(s)
 	if n%2 == 1 {
 		return s[n/2]

@@ -186,10 +186,6 @@ func summarise(values []float64) Summary {
 		}
 		s.SD = math.Sqrt(ss / float64(n-1))
 	}
-	if n%2 == 1 {
-		s.Median = v[n/2]
-	} else {
-		s.Median = (v[n/2-1] + v[n/2]) / 2
-	}
+	s.Median = sortedMedian(v)
 	return s
 }

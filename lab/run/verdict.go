@@ -73,6 +73,19 @@ func Premise(label, reason string) Test {
 	return Test{Label: label, Estimate: math.NaN(), Lo: math.NaN(), Hi: math.NaN(), PSupport: 1, PContradict: 1, Reason: reason}
 }
 
+// ExactTest is a test decided without statistics, for a quantity computed exactly by a
+// deterministic procedure (a data set's size, the separability of one fixed point set): there is
+// no draw to repeat and so no noise; it supports when holds is true and contradicts otherwise.
+// rule says what is computed. Use it only where no randomness enters the quantity.
+func ExactTest(label string, estimate float64, holds bool, rule string) Test {
+	t := Test{Label: label, Estimate: estimate, Lo: math.NaN(), Hi: math.NaN(), N: 1,
+		PSupport: 1, PContradict: 0, Rule: rule, Exact: true}
+	if holds {
+		t.PSupport, t.PContradict = 0, 1
+	}
+	return t
+}
+
 // Outcome decides the test on its own at level Alpha.
 func (t Test) Outcome() Outcome {
 	switch {

@@ -246,6 +246,9 @@ func TestTimeMedian(t *testing.T) {
 }
 
 func TestExactTestEvidence(t *testing.T) {
+	if got := ExactTest("x", 1, true, "r"); got.Outcome() != Supported || !got.Exact || ExactTest("x", 0, false, "r").Outcome() != Contradicted {
+		t.Errorf("ExactTest outcomes: %+v", got)
+	}
 	e := Test{Label: "rings separable", Estimate: 1, Lo: math.NaN(), Hi: math.NaN(), N: 1, PSupport: 0, PContradict: 1, Rule: "supported if 1", Exact: true}
 	if got := e.String(); got != "rings separable: 1 (exact, no randomness; supported if 1)" || e.Outcome() != Supported {
 		t.Errorf("%q, %v", got, e.Outcome())
