@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -134,6 +135,22 @@ func registryAndSelected(ids []string) (*run.Registry, []*run.Experiment, error)
 	return reg, exps, err
 }
 
+// producers returns the experiments that run the tasks behind exps (each entry's Producer), once
+// each, in order: what planning, scheduling, merging and diffing act on, since an entry that uses
+// another's results has no tasks or results of its own.
+func producers(exps []*run.Experiment) []*run.Experiment {
+	seen := make(map[string]bool, len(exps))
+	var out []*run.Experiment
+	for _, e := range exps {
+		p := e.Producer()
+		if !seen[p.ID] {
+			seen[p.ID] = true
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 // selected returns the experiments named in ids, or all of them when ids is empty or "all".
 func selected(reg *run.Registry, ids []string) ([]*run.Experiment, error) {
 	if len(ids) == 0 || (len(ids) == 1 && ids[0] == "all") {
@@ -167,7 +184,7 @@ func cmdList(_ context.Context, args []string, stdout io.Writer) error {
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "ID\tKIND\tTASKS (%s)\tCLAIMS\tTITLE\n", sc)
 	for _, e := range reg.All() {
-		tasks, err := e.Plan(sc)
+		keys, err := run.TaskKeys(e, sc)
 		if err != nil {
 			return fmt.Errorf("%s: %w", e.ID, err)
 		}
@@ -175,7 +192,11 @@ func cmdList(_ context.Context, args []string, stdout io.Writer) error {
 		if e.Kind == run.Table {
 			kind = "table"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\n", e.ID, kind, len(tasks), len(e.Claims), e.Title)
+		tasks := strconv.Itoa(len(keys))
+		if e.Uses != nil {
+			tasks = e.Uses.ID + "'s"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\n", e.ID, kind, tasks, len(e.Claims), e.Title)
 	}
 	return tw.Flush()
 }
@@ -209,10 +230,14 @@ func cmdRun(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	progress := run.NewTerminalProgress(os.Stderr)
 	start := time.Now()
+	ran := make(map[string]*run.Results) // by producer: entries sharing one's results run it once
 	for _, e := range exps {
-		res, err := run.Execute(ctx, e, run.Options{Scale: sc, Dir: s.results, Workers: *workers, Shard: sh, Fresh: *fresh, Progress: progress})
-		if err != nil {
-			return fmt.Errorf("%s: %w", e.ID, err)
+		res, done := ran[e.Producer().ID]
+		if !done {
+			if res, err = run.Execute(ctx, e, run.Options{Scale: sc, Dir: s.results, Workers: *workers, Shard: sh, Fresh: *fresh, Progress: progress}); err != nil {
+				return fmt.Errorf("%s: %w", e.ID, err)
+			}
+			ran[e.Producer().ID] = res
 		}
 		if sh.Count > 0 || *noRender {
 			continue
@@ -220,7 +245,7 @@ func cmdRun(ctx context.Context, args []string, stdout io.Writer) error {
 		if err := run.Render(e, res, s.figures); err != nil {
 			return fmt.Errorf("rendering %s: %w", e.ID, err)
 		}
-		if err := refreshReference(sc, s.results, s.figures, e.ID); err != nil {
+		if err := refreshReference(sc, s.results, s.figures, e.Producer().ID); err != nil {
 			return fmt.Errorf("%s: reference results: %w", e.ID, err)
 		}
 	}
@@ -343,7 +368,7 @@ func cmdMerge(_ context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 	merged := 0
-	for _, e := range exps {
+	for _, e := range producers(exps) {
 		if *only == "" && !shardsHave(e, sc, fs.Args()) {
 			continue
 		}

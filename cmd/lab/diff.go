@@ -229,7 +229,7 @@ func cmdDiff(_ context.Context, args []string, stdout io.Writer) error {
 	}
 	var diffs []metricDiff
 	var noRef, noRun []string
-	for _, e := range exps {
+	for _, e := range producers(exps) {
 		ref, err := readReference(filepath.Join(*refDir, e.ID+".csv"), fromGit, *rev)
 		if errors.Is(err, iofs.ErrNotExist) {
 			noRef = append(noRef, e.ID)

@@ -427,7 +427,7 @@ func cmdPlan(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	costs, err := estimate(ctx, self, sc, exps, *sample, *budget, s.results, *remeasure, os.Stderr)
+	costs, err := estimate(ctx, self, sc, producers(exps), *sample, *budget, s.results, *remeasure, os.Stderr)
 	if err != nil {
 		return err
 	}

@@ -187,7 +187,7 @@ func cmdSlurm(ctx context.Context, args []string, stdout io.Writer) error {
 			}
 		}
 		fmt.Fprintf(os.Stderr, "slurm: measuring %d task(s) per experiment for the defaults (lab plan)...\n", *sample)
-		costs, err := estimate(ctx, j.lab, sc, exps, *sample, 10*time.Minute, s.results, false, os.Stderr)
+		costs, err := estimate(ctx, j.lab, sc, producers(exps), *sample, 10*time.Minute, s.results, false, os.Stderr)
 		if err != nil {
 			return err
 		}
@@ -219,7 +219,7 @@ func cmdSlurm(ctx context.Context, args []string, stdout io.Writer) error {
 	// Shards whose every task has a kept part need not run again.
 	for i := range j.shards {
 		missing := 0
-		for _, e := range exps {
+		for _, e := range producers(exps) {
 			n, err := run.Missing(e, sc, j.shardDir(i), run.Shard{Index: i, Count: j.shards})
 			if err != nil {
 				return err

@@ -53,6 +53,7 @@ func Execute(ctx context.Context, e *Experiment, opts Options) (*Results, error)
 	if err := e.validate(); err != nil {
 		return nil, err
 	}
+	e = e.Producer()
 	if err := opts.Scale.validate(); err != nil {
 		return nil, err
 	}
@@ -514,6 +515,7 @@ func Merge(e *Experiment, sc Scale, dst string, srcs ...string) error {
 	if err := e.validate(); err != nil {
 		return err
 	}
+	e = e.Producer()
 	if err := sc.validate(); err != nil {
 		return err
 	}
@@ -673,6 +675,10 @@ func (m *runMeta) write(path string) error {
 
 // TaskKeys lists the keys of the experiment's tasks at the scale, in plan order.
 func TaskKeys(e *Experiment, sc Scale) ([]string, error) {
+	if err := e.validate(); err != nil {
+		return nil, err
+	}
+	e = e.Producer()
 	tasks, err := planTasks(e, sc)
 	if err != nil {
 		return nil, err
@@ -690,6 +696,10 @@ func Missing(e *Experiment, sc Scale, dir string, sh Shard) (int, error) {
 	if err := sh.validate(); err != nil {
 		return 0, err
 	}
+	if err := e.validate(); err != nil {
+		return 0, err
+	}
+	e = e.Producer()
 	tasks, err := planTasks(e, sc)
 	if err != nil {
 		return 0, err

@@ -70,8 +70,13 @@ type Experiment struct {
 	// Serial runs tasks one at a time (wall-clock timing experiments).
 	Serial bool
 	// Plan lists the tasks at a scale. It must be cheap and deterministic (no data loading): shards
-	// and merge call it to know the task order.
+	// and merge call it to know the task order. It is nil when Uses is set.
 	Plan func(sc Scale) ([]Task, error)
+	// Uses, when set, is the experiment whose results this entry renders and checks: the entry runs
+	// no tasks of its own, so several figures drawn from one set of runs (chapter 6's six figures
+	// share one forest per data set and repetition) pay for those runs once. Execute, Load, Merge,
+	// TaskKeys and Missing act on Uses; Render writes this entry's files. Uses must have a Plan.
+	Uses *Experiment
 	// Render reads only the results and writes the experiment's files through out.
 	Render func(res *Results, out *Output) error
 	// Claims are the statements of the source checked on the results.
@@ -99,6 +104,15 @@ type Verdict struct {
 	Evidence string
 }
 
+// Producer is the experiment that runs the tasks behind e's results and names their files: Uses
+// when set, e itself otherwise.
+func (e *Experiment) Producer() *Experiment {
+	if e.Uses != nil {
+		return e.Uses
+	}
+	return e
+}
+
 // validateID keeps experiment IDs usable as file names on every system.
 func validateID(id string) error {
 	if id == "" {
@@ -123,7 +137,16 @@ func (e *Experiment) validate() error {
 	if err := validateID(e.ID); err != nil {
 		return err
 	}
-	if e.Plan == nil {
+	switch {
+	case e.Uses != nil && e.Plan != nil:
+		return fmt.Errorf("run: experiment %s has both a Plan and Uses %s (an entry that uses another's results runs no tasks)", e.ID, e.Uses.ID)
+	case e.Uses != nil && e.Uses.Uses != nil:
+		return fmt.Errorf("run: experiment %s uses %s, which itself uses %s: name the experiment that runs the tasks", e.ID, e.Uses.ID, e.Uses.Uses.ID)
+	case e.Uses != nil:
+		if err := e.Uses.validate(); err != nil {
+			return fmt.Errorf("run: experiment %s uses an invalid experiment: %w", e.ID, err)
+		}
+	case e.Plan == nil:
 		return fmt.Errorf("run: experiment %s has no Plan", e.ID)
 	}
 	if e.Render == nil {

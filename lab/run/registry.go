@@ -12,8 +12,8 @@ type Registry struct {
 	all  []*Experiment // in natural ID order
 }
 
-// NewRegistry validates the experiments (ID non-empty and file-safe, unique, Plan and Render set,
-// claim IDs non-empty and unique) and indexes them.
+// NewRegistry validates the experiments (ID non-empty and file-safe, unique, Plan or Uses and Render
+// set, claim IDs non-empty and unique, each Uses registered too) and indexes them.
 func NewRegistry(exps ...*Experiment) (*Registry, error) {
 	r := &Registry{byID: make(map[string]*Experiment, len(exps))}
 	for _, e := range exps {
@@ -26,7 +26,15 @@ func NewRegistry(exps ...*Experiment) (*Registry, error) {
 		r.byID[e.ID] = e
 		r.all = append(r.all, e)
 	}
-	slices.SortFunc(r.all, func(a, b *Experiment) int { return naturalCompare(a.ID, b.ID) })
+	for _, e := range exps {
+		if e.Uses == nil {
+			continue
+		}
+		if p, ok := r.byID[e.Uses.ID]; !ok || p.Uses != nil {
+			return nil, fmt.Errorf("run: experiment %s uses %s, which is not registered as an experiment that runs tasks", e.ID, e.Uses.ID)
+		}
+	}
+		slices.SortFunc(r.all, func(a, b *Experiment) int { return naturalCompare(a.ID, b.ID) })
 	return r, nil
 }
 

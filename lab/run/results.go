@@ -56,6 +56,7 @@ func Load(e *Experiment, sc Scale, dir string) (*Results, error) {
 	if err := sc.validate(); err != nil {
 		return nil, err
 	}
+	e = e.Producer()
 	path := layoutOf(dir, sc, e.ID).table()
 	res, err := ReadResults(path)
 	if err != nil {
