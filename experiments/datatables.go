@@ -44,50 +44,60 @@ const (
 	methodLeakFree = "leak-free"
 )
 
-// datasetTable builds the experiment behind table3_1, table4_1 and table6_1: load each data set, record
-// n and d as loaded, and render them beside the thesis's printed values with every mismatch shown.
+// datasetTable builds the experiment behind table3_1 and table4_1: load each data set, record n and
+// d as loaded, and render them beside the thesis's printed values with every mismatch shown.
 func datasetTable(id, title, caption string, rows []printedDataset) *run.Experiment {
-	byName := map[string]printedDataset{}
-	for _, r := range rows {
-		byName[r.Dataset] = r
+	return &run.Experiment{
+		ID: id, Title: title, Kind: run.Table, Seed: 1,
+		Plan:   func(run.Scale) ([]run.Task, error) { return shapeTasks("", rows), nil },
+		Render: datasetTableRender(caption, rows, nil),
+		Claims: sizeClaims(rows),
 	}
-	plan := func(run.Scale) ([]run.Task, error) {
-		tasks := make([]run.Task, len(rows))
-		for i, r := range rows {
-			tasks[i] = run.Task{Key: r.Dataset, Run: func(ctx context.Context, env *run.Env) ([]run.Record, error) {
-				n, d, variant, err := measureDataset(ctx, dataset.DefaultSource(), r)
+}
+
+// shapeTasks records n and d of each data set as loaded (and of its leak-free variant), one task per
+// data set keyed prefix + its manifest name.
+func shapeTasks(prefix string, rows []printedDataset) []run.Task {
+	tasks := make([]run.Task, len(rows))
+	for i, r := range rows {
+		tasks[i] = run.Task{Key: prefix + r.Dataset, Run: func(ctx context.Context, env *run.Env) ([]run.Record, error) {
+			n, d, variant, err := measureDataset(ctx, dataset.DefaultSource(), r)
+			if err != nil {
+				return nil, err
+			}
+			params := []run.Param{run.P("variant", variant)}
+			recs := []run.Record{
+				{Dataset: r.Dataset, Method: "loaded", Params: params, Metric: metricN, Value: float64(n)},
+				{Dataset: r.Dataset, Method: "loaded", Params: params, Metric: metricD, Value: float64(d)},
+			}
+			if r.LeakFree != "" {
+				honest := r
+				honest.Variant = r.LeakFree
+				n, d, variant, err := measureDataset(ctx, dataset.DefaultSource(), honest)
 				if err != nil {
 					return nil, err
 				}
 				params := []run.Param{run.P("variant", variant)}
-				recs := []run.Record{
-					{Dataset: r.Dataset, Method: "loaded", Params: params, Metric: metricN, Value: float64(n)},
-					{Dataset: r.Dataset, Method: "loaded", Params: params, Metric: metricD, Value: float64(d)},
-				}
-				if r.LeakFree != "" {
-					honest := r
-					honest.Variant = r.LeakFree
-					n, d, variant, err := measureDataset(ctx, dataset.DefaultSource(), honest)
-					if err != nil {
-						return nil, err
-					}
-					params := []run.Param{run.P("variant", variant)}
-					recs = append(recs,
-						run.Record{Dataset: r.Dataset, Method: methodLeakFree, Params: params, Metric: metricN, Value: float64(n)},
-						run.Record{Dataset: r.Dataset, Method: methodLeakFree, Params: params, Metric: metricD, Value: float64(d)})
-				}
-				return recs, nil
-			}}
-		}
-		return tasks, nil
+				recs = append(recs,
+					run.Record{Dataset: r.Dataset, Method: methodLeakFree, Params: params, Metric: metricN, Value: float64(n)},
+					run.Record{Dataset: r.Dataset, Method: methodLeakFree, Params: params, Metric: metricD, Value: float64(d)})
+			}
+			return recs, nil
+		}}
 	}
-	render := func(res *run.Results, out *run.Output) error {
+	return tasks
+}
+
+// datasetTableRender renders a data-set table from the recorded shapes. forestSize, when set, gives
+// the initial forest size chosen here for a row (chapter 6), shown beside the thesis's.
+func datasetTableRender(caption string, rows []printedDataset, forestSize func(res *run.Results, r printedDataset) string) func(*run.Results, *run.Output) error {
+	return func(res *run.Results, out *run.Output) error {
 		header := []string{"data set"}
 		if rows[0].Acronym != "" {
 			header = append(header, "acronym")
 		}
 		header = append(header, "n (here)", "d (here)", "n (thesis)", "d (thesis)", "match", "task")
-		if rows[0].Forest != 0 {
+		if forestSize != nil {
 			header = append(header, "forest size (thesis)", "forest size (here)")
 		}
 		header = append(header, "variant loaded")
@@ -112,8 +122,8 @@ func datasetTable(id, title, caption string, rows []printedDataset) *run.Experim
 				line = append(line, strconv.Itoa(n), dimText(d, r))
 			}
 			line = append(line, strconv.Itoa(r.N), dimText(r.D, r), matchText(ok, n, d, variant, r), r.Task)
-			if r.Forest != 0 {
-				line = append(line, strconv.Itoa(r.Forest), "chapter 6 (not yet run)")
+			if forestSize != nil {
+				line = append(line, strconv.Itoa(r.Forest), forestSize(res, r))
 			}
 			line = append(line, variant)
 			if notes {
@@ -124,17 +134,17 @@ func datasetTable(id, title, caption string, rows []printedDataset) *run.Experim
 		}
 		return plotting.WriteTable(filepath.Join(out.Dir, out.ID), caption, header, lines)
 	}
-	return &run.Experiment{
-		ID: id, Title: title, Kind: run.Table, Seed: 1,
-		Plan: plan, Render: render,
-		Claims: []run.Claim{{
-			ID:   "sizes-match",
-			Text: "every data set as loaded here has the n and d the thesis prints",
-			Rule: "exact, one test per data set: supported if n and d as loaded equal the printed ones, contradicted if either differs; " +
-				"a data set whose printed n counts something else than what the task loads cannot be compared (inconclusive, with the reason)",
-			Check: func(res *run.Results) (run.Verdict, error) { return checkSizes(res, rows) },
-		}},
-	}
+}
+
+// sizeClaims is the claim of a data-set table.
+func sizeClaims(rows []printedDataset) []run.Claim {
+	return []run.Claim{{
+		ID:   "sizes-match",
+		Text: "every data set as loaded here has the n and d the thesis prints",
+		Rule: "exact, one test per data set: supported if n and d as loaded equal the printed ones, contradicted if either differs; " +
+			"a data set whose printed n counts something else than what the task loads cannot be compared (inconclusive, with the reason)",
+		Check: func(res *run.Results) (run.Verdict, error) { return checkSizes(res, rows) },
+	}}
 }
 
 // checkSizes is the sizes-match claim of a data-set table.

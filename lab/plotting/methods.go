@@ -66,6 +66,21 @@ var (
 	openDiamond  = outline(4, func(k int) vg.Point { return diamondVertices[k] })
 )
 
+// star is a filled five-pointed star (outer radius 1.6, inner 0.65), larger than the other
+// markers because it marks one point (NN-OMP's stopping point, drawn as the thesis does).
+var star = func() shapeGlyph {
+	g := shapeGlyph{}
+	for k := range 10 {
+		r := 1.6
+		if k%2 == 1 {
+			r = 0.65
+		}
+		s, c := math.Sincos(math.Pi/2 + math.Pi*float64(k)/5)
+		g.points = append(g.points, vg.Point{X: vg.Length(r * c), Y: vg.Length(r * s)})
+	}
+	return g
+}()
+
 // Vertices of the open triangle and diamond, for a unit radius, as the filled ones.
 var (
 	triangleVertices = []vg.Point{{X: 0, Y: 1.3}, {X: 1.13, Y: -0.65}, {X: -1.13, Y: -0.65}}
@@ -131,6 +146,8 @@ var methodStyles = map[string]SeriesStyle{
 	"zhang-predictions": {purple, circle, longDash},
 	"zhang-similarity":  {purple, openCircle, dotted},
 	"kmeans":            {skyBlue, downTriangle, dashDot},
+	// nn-omp-stop: where NN-OMP stopped by itself, a star as in the thesis (vermillion is its red).
+	"nn-omp-stop": {vermillion, star, solid},
 
 	// Reference lines: neutral black and grey, no marker.
 	"full-forest":    {black, nil, dashed},

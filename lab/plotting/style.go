@@ -77,8 +77,9 @@ var markers = [...]draw.GlyphDrawer{
 func Color(i int) color.Color { return okabeIto[cycle(i, len(okabeIto))] }
 
 // Marker returns glyph shape i, cycling through 8 shapes, so that series stay distinguishable
-// without colour. Color(i) and Marker(i) together identify series i.
-func Marker(i int) draw.GlyphDrawer { return markers[cycle(i, len(markers))] }
+// without colour. Color(i) and Marker(i) together identify series i: from the ninth series on, where
+// the colours repeat, the shapes shift by one per round of colours, so the first 64 pairs differ.
+func Marker(i int) draw.GlyphDrawer { return markers[cycle(i+i/len(okabeIto), len(markers))] }
 
 func cycle(i, n int) int { return (i%n + n) % n }
 

@@ -1,6 +1,7 @@
 package plotting
 
 import (
+	"fmt"
 	"image/color"
 	"reflect"
 	"testing"
@@ -28,7 +29,7 @@ func TestColorIsOkabeItoAndCycles(t *testing.T) {
 	}
 }
 
-func TestMarkersAreDistinctAndCycle(t *testing.T) {
+func TestMarkersAreDistinctAndShift(t *testing.T) {
 	for i := range 8 {
 		for j := range i {
 			if reflect.DeepEqual(Marker(i), Marker(j)) {
@@ -36,8 +37,9 @@ func TestMarkersAreDistinctAndCycle(t *testing.T) {
 			}
 		}
 	}
-	if !reflect.DeepEqual(Marker(8), Marker(0)) || !reflect.DeepEqual(Marker(-1), Marker(7)) {
-		t.Error("Marker does not cycle with period 8")
+	// The ninth series repeats the first colour and takes the second shape.
+	if !reflect.DeepEqual(Marker(8), Marker(1)) || !reflect.DeepEqual(Marker(-1), Marker(7)) {
+		t.Error("Marker does not shift by one shape per round of 8 colours")
 	}
 }
 
@@ -127,5 +129,17 @@ func TestNoLegendBoxWithoutLabels(t *testing.T) {
 	p.Draw(c)
 	if n := len(rec.fillsOf(frameFill)); n != 0 {
 		t.Errorf("%d legend boxes drawn for a plot without labels", n)
+	}
+}
+
+func TestColorMarkerPairsDiffer(t *testing.T) {
+	type pair struct{ c, m string }
+	seen := map[pair]int{}
+	for i := range 64 {
+		p := pair{fmt.Sprint(Color(i)), fmt.Sprintf("%#v", Marker(i))}
+		if j, dup := seen[p]; dup {
+			t.Fatalf("series %d and %d share colour and marker", j, i)
+		}
+		seen[p] = i
 	}
 }

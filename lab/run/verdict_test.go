@@ -254,3 +254,30 @@ func TestExactTestEvidence(t *testing.T) {
 		t.Errorf("%q, %v", got, e.Outcome())
 	}
 }
+
+func TestAnyOf(t *testing.T) {
+	up := MeanAbove("up", []float64{1, 1.1, 0.9, 1.05, 0.95}, 0)          // clearly above: supports
+	down := MeanAbove("down", []float64{-1, -1.1, -0.9, -1.05, -0.95}, 0) // clearly below: contradicts
+	flat := MeanAbove("flat", []float64{0.1, -0.1, 0.05, -0.05, 0.02}, 0) // noise
+	for _, c := range []struct {
+		name  string
+		tests []Test
+		want  Outcome
+	}{
+		{"one supports", []Test{down, up, flat}, Supported},
+		{"all contradict", []Test{down, down}, Contradicted},
+		{"noise and a contradiction", []Test{down, flat}, Inconclusive},
+		{"premise only", []Test{Premise("p", "too few")}, Inconclusive},
+		{"empty", nil, Inconclusive},
+	} {
+		if got := AnyOf("claim", c.tests).Outcome(); got != c.want {
+			t.Errorf("%s: %v, want %v", c.name, got, c.want)
+		}
+	}
+	// Holm's smallest adjusted p-value is m·min p: three members, the best with p = 0.02, give 0.06.
+	tests := []Test{{PSupport: 0.02, PContradict: 0.9}, {PSupport: 0.5, PContradict: 0.01}, {PSupport: 0.3, PContradict: 0.2}}
+	got := AnyOf("claim", tests)
+	if math.Abs(got.PSupport-0.06) > 1e-15 || got.PContradict != 0.9 {
+		t.Errorf("AnyOf p-values %g, %g; want 0.06 (3 × 0.02) and 0.9 (the largest)", got.PSupport, got.PContradict)
+	}
+}
