@@ -15,6 +15,19 @@ func denseCopy(op, name string, m mat.Matrix) (*mat.Dense, error) {
 	return matcheck.DenseCopy("learn: "+op, name, m)
 }
 
+// trainingCopy checks a training set (X n×d finite and non-empty, y n finite labels or targets)
+// and returns a copy of X for the fitted model to keep.
+func trainingCopy(op string, X mat.Matrix, y []float64) (*mat.Dense, error) {
+	train, err := denseCopy(op, "X", X)
+	if err != nil {
+		return nil, err
+	}
+	if n, _ := train.Dims(); len(y) != n {
+		return nil, fmt.Errorf("learn: %s: len(y) = %d but X has %d rows", op, len(y), n)
+	}
+	return train, checkFinite(op, "y", y)
+}
+
 // finiteOutput returns an error when a computed result v holds a NaN or ±Inf: the inputs were
 // finite but too large for the computation (an overflow), which the caller should rescale.
 func finiteOutput(op, what string, v []float64) error {
@@ -29,4 +42,13 @@ func finiteOutput(op, what string, v []float64) error {
 // checkFinite returns an error naming the first NaN or ±Inf of v.
 func checkFinite(op, name string, v []float64) error {
 	return matcheck.FiniteVector("learn: "+op, name, v)
+}
+
+// orDefault returns def when v is the zero value (an option left unset), v otherwise.
+func orDefault[T comparable](v, def T) T {
+	var zero T
+	if v == zero {
+		return def
+	}
+	return v
 }

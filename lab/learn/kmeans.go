@@ -100,15 +100,9 @@ func (o KMeansOptions) withDefaults() (KMeansOptions, error) {
 		return o, fmt.Errorf("learn: KMeans: options MaxIter=%d Tol=%g NInit=%d, want MaxIter ≥ 0, NInit ≥ 0 and a finite Tol ≥ 0 (0 selects the default)",
 			o.MaxIter, o.Tol, o.NInit)
 	}
-	if o.MaxIter == 0 {
-		o.MaxIter = defaultKMeansMaxIter
-	}
-	if o.Tol == 0 {
-		o.Tol = defaultKMeansTol
-	}
-	if o.NInit == 0 {
-		o.NInit = defaultKMeansNInit
-	}
+	o.MaxIter = orDefault(o.MaxIter, defaultKMeansMaxIter)
+	o.Tol = orDefault(o.Tol, defaultKMeansTol)
+	o.NInit = orDefault(o.NInit, defaultKMeansNInit)
 	return o, nil
 }
 

@@ -66,17 +66,11 @@ func FitKRRScaled(k kernel.Kernel, X mat.Matrix, y []float64, lambda float64, sc
 	if !(lambda >= 0) || math.IsInf(lambda, 0) {
 		return nil, fmt.Errorf("learn: %s: λ = %g, want a finite value ≥ 0", op, lambda)
 	}
-	train, err := denseCopy(op, "X", X)
+	train, err := trainingCopy(op, X, y)
 	if err != nil {
 		return nil, err
 	}
 	n, _ := train.Dims()
-	if len(y) != n {
-		return nil, fmt.Errorf("learn: %s: len(y) = %d but X has %d rows", op, len(y), n)
-	}
-	if err := checkFinite(op, "y", y); err != nil {
-		return nil, err
-	}
 	gram, err := kernel.Gram(k, train)
 	if err != nil {
 		return nil, fmt.Errorf("learn: %s: %w", op, err)

@@ -96,17 +96,11 @@ func FitSVMContext(ctx context.Context, k kernel.Kernel, X mat.Matrix, y []float
 	if ctx == nil {
 		return nil, fmt.Errorf("learn: %s: nil context", op)
 	}
-	train, err := denseCopy(op, "X", X)
+	train, err := trainingCopy(op, X, y)
 	if err != nil {
 		return nil, err
 	}
 	n, d := train.Dims()
-	if len(y) != n {
-		return nil, fmt.Errorf("learn: %s: len(y) = %d but X has %d rows", op, len(y), n)
-	}
-	if err := checkFinite(op, "y", y); err != nil {
-		return nil, err
-	}
 	negative, positive, signs, err := binaryLabels(op, y)
 	if err != nil {
 		return nil, err

@@ -1,0 +1,100 @@
+package learn
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// bruteAssignment returns the minimal total of C over all injective maps of rows to columns.
+func bruteAssignment(C *mat.Dense) float64 {
+	n, m := C.Dims()
+	best := math.Inf(1)
+	used := make([]bool, m)
+	var rec func(i int, sum float64)
+	rec = func(i int, sum float64) {
+		if i == n {
+			best = min(best, sum)
+			return
+		}
+		for j := range m {
+			if !used[j] {
+				used[j] = true
+				rec(i+1, sum+C.At(i, j))
+				used[j] = false
+			}
+		}
+	}
+	rec(0, 0)
+	return best
+}
+
+func TestAssignmentAgainstBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for trial := range 300 {
+		n := 1 + rng.IntN(6)
+		m := n + rng.IntN(3)
+		C := mat.NewDense(n, m, nil)
+		for i := range n {
+			for j := range m {
+				if trial%2 == 0 {
+					C.Set(i, j, float64(rng.IntN(5)-2)) // small integers: many ties, exact sums
+				} else {
+					C.Set(i, j, rng.NormFloat64()*100)
+				}
+			}
+		}
+		cols, total, err := Assignment(C)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := map[int]bool{}
+		var sum float64
+		for i, j := range cols {
+			if j < 0 || j >= m || seen[j] {
+				t.Fatalf("trial %d: cols = %v is not injective into [0, %d)", trial, cols, m)
+			}
+			seen[j] = true
+			sum += C.At(i, j)
+		}
+		want := bruteAssignment(C)
+		if math.Abs(total-want) > 1e-9*(1+math.Abs(want)) || math.Abs(sum-total) > 1e-9*(1+math.Abs(want)) {
+			t.Fatalf("trial %d (%d×%d): total %g (sum of the map %g), brute force %g", trial, n, m, total, sum, want)
+		}
+	}
+}
+
+// A 3×3 problem solved by hand: the six permutations' totals are listed in the test.
+func TestAssignmentByHand(t *testing.T) {
+	C := mat.NewDense(3, 3, []float64{
+		8, 4, 7,
+		5, 2, 3,
+		9, 4, 8,
+	})
+	// Permutation totals: (0,1,2) 8+2+8=18, (0,2,1) 8+3+4=15, (1,0,2) 4+5+8=17, (1,2,0) 4+3+9=16,
+	// (2,0,1) 7+5+4=16, (2,1,0) 7+2+9=18: the optimum is (0,2,1) with 15.
+	cols, total, err := Assignment(C)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if total != 15 || cols[0] != 0 || cols[1] != 2 || cols[2] != 1 {
+		t.Errorf("Assignment = %v, %g; want [0 2 1], 15", cols, total)
+	}
+}
+
+func TestAssignmentErrors(t *testing.T) {
+	for name, C := range map[string]mat.Matrix{
+		"nil":         nil,
+		"NaN":         mat.NewDense(2, 2, []float64{1, math.NaN(), 0, 1}),
+		"Inf":         mat.NewDense(1, 2, []float64{math.Inf(-1), 0}),
+		"rows > cols": mat.NewDense(3, 2, nil),
+		"huge":        mat.NewDense(2, 2, []float64{math.MaxFloat64, -math.MaxFloat64, -math.MaxFloat64, math.MaxFloat64}),
+		"typed nil":   (*mat.Dense)(nil),
+	} {
+		if _, _, err := Assignment(C); err == nil {
+			t.Errorf("%s: nil error", name)
+		}
+	}
+}

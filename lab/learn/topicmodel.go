@@ -1,0 +1,418 @@
+package learn
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/fastkernels/kernellab/lab/internal/parallel"
+)
+
+// Documents is a documents×words matrix of counts read one document at a time: Row(i) returns
+// the word IDs (distinct, in [0, words)) of document i and their counts (finite, ≥ 0; fractional
+// counts such as those of a clipped low-rank reconstruction are fine). lab/csr.Matrix and
+// lab/text.BagOfWords satisfy it. FitTopicModel reads every row once, so a Row that computes its
+// row on the fly is called once per document.
+type Documents interface {
+	Dims() (docs, words int)
+	Row(i int) (words []int, counts []float64)
+}
+
+// TopicModelOptions tunes FitTopicModel; the zero value selects the defaults given for each field.
+type TopicModelOptions struct {
+	// MaxIter bounds the EM iterations of each restart (0 selects 100); a restart also stops
+	// when no document changes topic, a fixed point of hard EM.
+	MaxIter int
+	// Restarts is the number of runs from different random seeds; the run with the highest
+	// log-likelihood is kept (0 selects 1).
+	Restarts int
+	// Smoothing is the β of the M-step φ_tw = (n_tw + β) / (n_t + Vβ), additive (Lidstone)
+	// smoothing: the MAP estimate under a symmetric Dirichlet(1 + β) prior on each topic's word
+	// distribution. It keeps every φ_tw > 0, so that a word a topic has not seen does not make a
+	// document impossible for it (0 selects 0.01).
+	Smoothing float64
+}
+
+const (
+	defaultTopicMaxIter   = 100
+	defaultTopicRestarts  = 1
+	defaultTopicSmoothing = 0.01
+)
+
+// TopicModel is a fitted one-topic-per-document model (a mixture of unigrams): document d has a
+// single topic t_d drawn from π, and each of its words is drawn from the topic's word
+// distribution φ_{t_d}, so p(W, t | Φ, π) = Π_d π_{t_d} Π_n φ_{t_d w_dn}.
+type TopicModel struct {
+	// Phi is the T×V topic-word matrix: row t is the word distribution of topic t (sums to 1).
+	Phi *mat.Dense
+	// Pi[t] is the prior probability of topic t: the fraction of documents assigned to it.
+	Pi []float64
+	// Topics[d] is the topic of training document d after the last E-step.
+	Topics []int
+	// LogLikelihood is the incomplete-data log-likelihood Σ_d log Σ_t π_t Π_w φ_tw^{n_dw} of
+	// the training documents, the quantity the deck maximises and restarts are compared by.
+	LogLikelihood float64
+	// CompleteLogLikelihood is Σ_d [log π_{t_d} + Σ_w n_dw log φ_{t_d w}], the objective of
+	// hard EM at the returned topics.
+	CompleteLogLikelihood float64
+	// Iterations is the number of EM iterations of the kept restart; Restart its index.
+	Iterations, Restart int
+}
+
+// FitTopicModel fits the deck's topic model (seed 002, experiment 2: "LDA" by hard EM) with T
+// topics to the documents×words counts docs. Each restart seeds the T topic-word distributions
+// with the smoothed word distributions of T distinct documents drawn at random and π uniform,
+// then alternates
+//
+//   - E-step: KL(q(t) ‖ p(t | W, Φ, π)) → min over q in the delta functions, i.e. each document
+//     takes its most likely topic t_d = argmax_t log π_t + Σ_w n_dw log φ_tw (lowest t on ties);
+//   - M-step: E_q log p(W, t | Φ, π) → max over Φ and π, i.e. φ_tw = (n_tw + β)/(n_t + Vβ) with
+//     n_tw the count of word w in the documents of topic t and β = opts.Smoothing, and
+//     π_t = (documents of topic t)/D;
+//
+// until no document changes topic or opts.MaxIter iterations are done. A topic left without
+// documents is given the document that its own topic explains worst (lowest log π + Σ n log φ
+// per word, taken from a topic with two or more documents), as k-means re-seeds an empty cluster,
+// so all T topics stay in use. Of opts.Restarts restarts the one with the highest
+// LogLikelihood is kept.
+//
+// rng drives the seeding only; the E-step runs on GOMAXPROCS goroutines over blocks of
+// documents and does not change the result. Errors: nil rng or docs, T < 1 or T > D, a row
+// with word IDs out of range or repeated, words and counts of different lengths, negative, NaN
+// or ±Inf counts, negative or NaN options. Cost: O(nnz·T) time per iteration (nnz the non-zero
+// counts), O(nnz + T·V + D·T) memory (the rows are copied once).
+func FitTopicModel(rng *rand.Rand, docs Documents, T int, opts TopicModelOptions) (*TopicModel, error) {
+	const op = "FitTopicModel"
+	if rng == nil {
+		return nil, fmt.Errorf("learn: %s: nil rng", op)
+	}
+	opts, err := opts.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	c, err := readDocuments(op, docs)
+	if err != nil {
+		return nil, err
+	}
+	if T < 1 || T > c.docs {
+		return nil, fmt.Errorf("learn: %s: T = %d topics, want 1 ≤ T ≤ D = %d (the number of documents)", op, T, c.docs)
+	}
+	var best *TopicModel
+	for r := range opts.Restarts {
+		m := c.hardEM(rng, T, opts)
+		m.Restart = r
+		if best == nil || m.LogLikelihood > best.LogLikelihood {
+			best = m
+		}
+	}
+	if best.LogLikelihood-best.LogLikelihood != 0 {
+		return nil, fmt.Errorf("learn: %s: the log-likelihood is %g; the counts are too large, rescale them", op, best.LogLikelihood)
+	}
+	return best, nil
+}
+
+// withDefaults validates the options and fills in the zero fields.
+func (o TopicModelOptions) withDefaults() (TopicModelOptions, error) {
+	const op = "learn: FitTopicModel"
+	switch {
+	case o.MaxIter < 0:
+		return o, fmt.Errorf("%s: MaxIter = %d, want ≥ 0 (0 selects %d)", op, o.MaxIter, defaultTopicMaxIter)
+	case o.Restarts < 0:
+		return o, fmt.Errorf("%s: Restarts = %d, want ≥ 0 (0 selects %d)", op, o.Restarts, defaultTopicRestarts)
+	case !(o.Smoothing >= 0) || math.IsInf(o.Smoothing, 0):
+		return o, fmt.Errorf("%s: Smoothing = %g, want a finite β ≥ 0 (0 selects %g)", op, o.Smoothing, defaultTopicSmoothing)
+	}
+	return TopicModelOptions{
+		MaxIter:   orDefault(o.MaxIter, defaultTopicMaxIter),
+		Restarts:  orDefault(o.Restarts, defaultTopicRestarts),
+		Smoothing: orDefault(o.Smoothing, defaultTopicSmoothing),
+	}, nil
+}
+
+// LogPosterior returns the D×T matrix of log p(t | W_d, Φ, π) for the documents docs (same
+// vocabulary): the soft topic distribution q(t_d) that the deck's score compares between models.
+// Log-probabilities stay finite where the probabilities underflow. Errors: a zero model, and
+// those of FitTopicModel's reading of docs, a vocabulary of another size included. Cost as one
+// E-step.
+func (m *TopicModel) LogPosterior(docs Documents) (*mat.Dense, error) {
+	const op = "TopicModel.LogPosterior"
+	if m == nil || m.Phi == nil {
+		return nil, fmt.Errorf("learn: %s: the model is not fitted (use FitTopicModel)", op)
+	}
+	c, err := readDocuments(op, docs)
+	if err != nil {
+		return nil, err
+	}
+	T, V := m.Phi.Dims()
+	if c.words != V {
+		return nil, fmt.Errorf("learn: %s: docs have %d words but the model's vocabulary has %d", op, c.words, V)
+	}
+	scores := make([]float64, c.docs*T)
+	c.scores(newLogParams(m.Phi, m.Pi), scores)
+	for d := range c.docs {
+		row := scores[d*T : (d+1)*T]
+		lse := logSumExp(row)
+		if lse-lse != 0 {
+			return nil, fmt.Errorf("learn: %s: document %d has log-likelihood %g; its counts are too large, rescale them", op, d, lse)
+		}
+		for t := range row {
+			row[t] -= lse
+		}
+	}
+	return mat.NewDense(c.docs, T, scores), nil
+}
+
+// TopWords returns the IDs of the k most probable words of topic t, most probable first (lowest
+// ID on ties): the rows of the deck's top-words table (slides_table3). Errors: a zero model, t
+// outside [0, T), k outside [1, V].
+func (m *TopicModel) TopWords(t, k int) ([]int, error) {
+	if m == nil || m.Phi == nil {
+		return nil, errors.New("learn: TopicModel.TopWords: the model is not fitted (use FitTopicModel)")
+	}
+	T, V := m.Phi.Dims()
+	if t < 0 || t >= T || k < 1 || k > V {
+		return nil, fmt.Errorf("learn: TopicModel.TopWords: topic %d and k = %d, want 0 ≤ topic < %d and 1 ≤ k ≤ %d", t, k, T, V)
+	}
+	phi := m.Phi.RawRowView(t)
+	ids := make([]int, V)
+	for w := range ids {
+		ids[w] = w
+	}
+	slices.SortStableFunc(ids, func(a, b int) int { return cmp.Compare(phi[b], phi[a]) })
+	return ids[:k:k], nil
+}
+
+// counts is a validated copy of a Documents matrix in compressed rows.
+type counts struct {
+	docs, words int
+	start       []int // row d is ids/vals[start[d]:start[d+1]]
+	ids         []int
+	vals        []float64
+}
+
+func (c *counts) row(d int) ([]int, []float64) {
+	return c.ids[c.start[d]:c.start[d+1]], c.vals[c.start[d]:c.start[d+1]]
+}
+
+// readDocuments checks docs and copies its rows.
+func readDocuments(op string, docs Documents) (*counts, error) {
+	if docs == nil {
+		return nil, fmt.Errorf("learn: %s: nil documents", op)
+	}
+	D, V := docs.Dims()
+	if D < 1 || V < 1 {
+		return nil, fmt.Errorf("learn: %s: documents are %d×%d, want at least one document and one word", op, D, V)
+	}
+	c := &counts{docs: D, words: V, start: make([]int, D+1)}
+	seen := make([]int, V) // seen[w] = d+1 when word w occurred in document d
+	for d := range D {
+		ids, vals := docs.Row(d)
+		if len(ids) != len(vals) {
+			return nil, fmt.Errorf("learn: %s: document %d has %d word IDs but %d counts", op, d, len(ids), len(vals))
+		}
+		for k, w := range ids {
+			if w < 0 || w >= V {
+				return nil, fmt.Errorf("learn: %s: document %d has word ID %d, want 0 ≤ ID < %d", op, d, w, V)
+			}
+			if seen[w] == d+1 {
+				return nil, fmt.Errorf("learn: %s: document %d has word ID %d twice", op, d, w)
+			}
+			seen[w] = d + 1
+			if v := vals[k]; !(v >= 0) || math.IsInf(v, 1) {
+				return nil, fmt.Errorf("learn: %s: document %d has count %g for word %d, want a finite count ≥ 0", op, d, v, w)
+			}
+		}
+		c.ids = append(c.ids, ids...)
+		c.vals = append(c.vals, vals...)
+		c.start[d+1] = len(c.ids)
+	}
+	return c, nil
+}
+
+// logParams holds log Φ transposed (V×T, so that one word's values for all topics are
+// contiguous) and log π.
+type logParams struct {
+	logPhiT []float64
+	logPi   []float64
+}
+
+func newLogParams(phi *mat.Dense, pi []float64) logParams {
+	T, V := phi.Dims()
+	p := logParams{logPhiT: make([]float64, V*T), logPi: make([]float64, T)}
+	for t := range T {
+		for w, v := range phi.RawRowView(t) {
+			p.logPhiT[w*T+t] = math.Log(v)
+		}
+		p.logPi[t] = math.Log(pi[t])
+	}
+	return p
+}
+
+// docBlock is the number of documents one goroutine scores at a time.
+const docBlock = 256
+
+// scores sets scores[d*T+t] = log π_t + Σ_w n_dw log φ_tw for all documents, in parallel over
+// blocks of documents (each document by one goroutine, so the sums do not depend on the count).
+func (c *counts) scores(p logParams, scores []float64) {
+	T := len(p.logPi)
+	_ = parallel.Blocks(c.docs, docBlock, func(_, lo, hi int) error {
+		for d := lo; d < hi; d++ {
+			row := scores[d*T : (d+1)*T]
+			copy(row, p.logPi)
+			ids, vals := c.row(d)
+			for k, w := range ids {
+				n := vals[k]
+				for t, l := range p.logPhiT[w*T : (w+1)*T] {
+					row[t] += n * l
+				}
+			}
+		}
+		return nil
+	})
+}
+
+// hardEM runs one restart of FitTopicModel.
+func (c *counts) hardEM(rng *rand.Rand, T int, opts TopicModelOptions) *TopicModel {
+	phi := mat.NewDense(T, c.words, nil)
+	pi := make([]float64, T)
+	for t, d := range rng.Perm(c.docs)[:T] {
+		ids, vals := c.row(d)
+		row := phi.RawRowView(t)
+		var total float64
+		for k, w := range ids {
+			row[w] = vals[k]
+			total += vals[k]
+		}
+		normaliseSmoothed(row, total, opts.Smoothing)
+		pi[t] = 1 / float64(T)
+	}
+	topics := make([]int, c.docs)
+	for d := range topics {
+		topics[d] = -1
+	}
+	scores := make([]float64, c.docs*T)
+	m := &TopicModel{Phi: phi, Pi: pi, Topics: topics}
+	for m.Iterations < opts.MaxIter {
+		m.Iterations++
+		c.scores(newLogParams(phi, pi), scores)
+		if !c.assign(scores, T, topics) {
+			break
+		}
+		c.reseedEmpty(scores, T, topics)
+		c.mStep(T, topics, opts.Smoothing, phi, pi)
+	}
+	c.scores(newLogParams(phi, pi), scores)
+	c.assign(scores, T, topics)
+	for d, t := range topics {
+		row := scores[d*T : (d+1)*T]
+		m.LogLikelihood += logSumExp(row)
+		m.CompleteLogLikelihood += row[t]
+	}
+	return m
+}
+
+// assign sets topics[d] to the best-scoring topic of each document and reports whether any
+// changed.
+func (c *counts) assign(scores []float64, T int, topics []int) bool {
+	changed := false
+	for d := range topics {
+		row := scores[d*T : (d+1)*T]
+		best := 0
+		for t, s := range row {
+			if s > row[best] {
+				best = t
+			}
+		}
+		if topics[d] != best {
+			topics[d], changed = best, true
+		}
+	}
+	return changed
+}
+
+// reseedEmpty moves into each topic without documents the document whose own topic explains it
+// worst per word, among topics with two or more documents (one exists by pigeonhole: T ≤ D).
+func (c *counts) reseedEmpty(scores []float64, T int, topics []int) {
+	size := make([]int, T)
+	for _, t := range topics {
+		size[t]++
+	}
+	for empty := range T {
+		if size[empty] > 0 {
+			continue
+		}
+		worst, worstFit := -1, math.Inf(1)
+		for d, t := range topics {
+			if size[t] < 2 {
+				continue
+			}
+			_, vals := c.row(d)
+			fit := scores[d*T+t] / max(1, sumOf(vals))
+			if worst < 0 || fit < worstFit {
+				worst, worstFit = d, fit
+			}
+		}
+		if worst < 0 {
+			panic("learn: topic model found an empty topic but no topic of two or more documents although T ≤ D")
+		}
+		size[topics[worst]]--
+		size[empty] = 1
+		topics[worst] = empty
+	}
+}
+
+// mStep sets φ_t to the smoothed word distribution of the documents of topic t and π_t to their
+// fraction.
+func (c *counts) mStep(T int, topics []int, beta float64, phi *mat.Dense, pi []float64) {
+	phi.Zero()
+	clear(pi)
+	totals := make([]float64, T)
+	for d, t := range topics {
+		ids, vals := c.row(d)
+		row := phi.RawRowView(t)
+		for k, w := range ids {
+			row[w] += vals[k]
+			totals[t] += vals[k]
+		}
+		pi[t]++
+	}
+	for t := range T {
+		normaliseSmoothed(phi.RawRowView(t), totals[t], beta)
+		pi[t] /= float64(len(topics))
+	}
+}
+
+// normaliseSmoothed turns the word counts row (summing to total) into (n_w + β)/(total + Vβ).
+func normaliseSmoothed(row []float64, total, beta float64) {
+	inv := 1 / (total + float64(len(row))*beta)
+	for w, n := range row {
+		row[w] = (n + beta) * inv
+	}
+}
+
+func sumOf(v []float64) float64 {
+	var s float64
+	for _, x := range v {
+		s += x
+	}
+	return s
+}
+
+// logSumExp returns log Σ exp(v_i), shifted by the maximum so that it neither overflows nor
+// underflows.
+func logSumExp(v []float64) float64 {
+	m := slices.Max(v)
+	if math.IsInf(m, 0) {
+		return m
+	}
+	var s float64
+	for _, x := range v {
+		s += math.Exp(x - m)
+	}
+	return m + math.Log(s)
+}

@@ -1,0 +1,274 @@
+package learn
+
+import (
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// rowDocs is a Documents of explicit rows, for tests.
+type rowDocs struct {
+	words  int
+	ids    [][]int
+	counts [][]float64
+}
+
+func (r rowDocs) Dims() (int, int)             { return len(r.ids), r.words }
+func (r rowDocs) Row(i int) ([]int, []float64) { return r.ids[i], r.counts[i] }
+func (r rowDocs) count(d, w int) (c float64) {
+	if k := slices.Index(r.ids[d], w); k >= 0 {
+		c = r.counts[d][k]
+	}
+	return c
+}
+
+// add appends a document given as word → count.
+func (r *rowDocs) add(c map[int]float64) {
+	var ids []int
+	for w := range c {
+		ids = append(ids, w)
+	}
+	slices.Sort(ids)
+	counts := make([]float64, len(ids))
+	for k, w := range ids {
+		counts[k] = c[w]
+	}
+	r.ids, r.counts = append(r.ids, ids), append(r.counts, counts)
+}
+
+// mixtureDocs draws D documents of length 30 from T topics with disjoint vocabularies of 20
+// words each (topic t uses words 20t … 20t+19) plus 5 words shared by all, and returns them with
+// their true topics.
+func mixtureDocs(rng *rand.Rand, D, T int) (rowDocs, []int) {
+	V := 20*T + 5
+	docs := rowDocs{words: V}
+	truth := make([]int, D)
+	for d := range D {
+		t := rng.IntN(T)
+		truth[d] = t
+		c := map[int]float64{}
+		for range 30 {
+			if rng.IntN(4) == 0 {
+				c[20*T+rng.IntN(5)]++
+			} else {
+				c[20*t+rng.IntN(20)]++
+			}
+		}
+		docs.add(c)
+	}
+	return docs, truth
+}
+
+// directScores returns log π_t + Σ_w n_dw log φ_tw computed from the dense definitions.
+func directScores(m *TopicModel, docs rowDocs) [][]float64 {
+	T, V := m.Phi.Dims()
+	out := make([][]float64, len(docs.ids))
+	for d := range out {
+		out[d] = make([]float64, T)
+		for t := range T {
+			s := math.Log(m.Pi[t])
+			for w := range V {
+				s += docs.count(d, w) * math.Log(m.Phi.At(t, w))
+			}
+			out[d][t] = s
+		}
+	}
+	return out
+}
+
+func TestTopicModelRecoversSeparatedTopics(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	docs, truth := mixtureDocs(rng, 300, 4)
+	m, err := FitTopicModel(rng, docs, 4, TopicModelOptions{Restarts: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The partition is the true one up to a relabelling, found by Assignment on the confusion.
+	conf := mat.NewDense(4, 4, nil)
+	for d, tt := range truth {
+		conf.Set(tt, m.Topics[d], conf.At(tt, m.Topics[d])-1)
+	}
+	_, agree, err := Assignment(conf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if -agree != 300 {
+		t.Errorf("%g of 300 documents in their true topic after matching", -agree)
+	}
+	for tt := range 4 {
+		if s := sumOf(m.Phi.RawRowView(tt)); math.Abs(s-1) > 1e-12 {
+			t.Errorf("Φ row %d sums to %g", tt, s)
+		}
+	}
+}
+
+// The fitted model is a fixed point of hard EM: Φ and π are the smoothed M-step of the topics,
+// the topics the argmax of the directly computed scores, and the log-likelihoods those of the
+// definitions.
+func TestTopicModelFixedPointAndLikelihood(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	docs, _ := mixtureDocs(rng, 60, 3)
+	const beta = 0.05
+	m, err := FitTopicModel(rng, docs, 3, TopicModelOptions{Smoothing: beta, Restarts: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Iterations >= defaultTopicMaxIter {
+		t.Fatalf("no convergence in %d iterations", m.Iterations)
+	}
+	T, V := m.Phi.Dims()
+	for tt := range T {
+		var n float64
+		nw := make([]float64, V)
+		docsOf := 0
+		for d, td := range m.Topics {
+			if td != tt {
+				continue
+			}
+			docsOf++
+			for w := range V {
+				nw[w] += docs.count(d, w)
+				n += docs.count(d, w)
+			}
+		}
+		if got, want := m.Pi[tt], float64(docsOf)/60; math.Abs(got-want) > 1e-15 {
+			t.Errorf("π_%d = %g, want %g", tt, got, want)
+		}
+		for w := range V {
+			if got, want := m.Phi.At(tt, w), (nw[w]+beta)/(n+float64(V)*beta); math.Abs(got-want) > 1e-15 {
+				t.Fatalf("φ_%d,%d = %g, want %g", tt, w, got, want)
+			}
+		}
+	}
+	var ll, cll float64
+	for d, s := range directScores(m, docs) {
+		if best := slices.Index(s, slices.Max(s)); best != m.Topics[d] {
+			t.Errorf("document %d: topic %d, argmax %d", d, m.Topics[d], best)
+		}
+		var sum float64
+		for _, v := range s {
+			sum += math.Exp(v) // the scores are ≥ −300 here, no underflow
+		}
+		ll += math.Log(sum)
+		cll += s[m.Topics[d]]
+	}
+	if math.Abs(m.LogLikelihood-ll) > 1e-9*math.Abs(ll) || math.Abs(m.CompleteLogLikelihood-cll) > 1e-9*math.Abs(cll) {
+		t.Errorf("log-likelihoods %g, %g; direct %g, %g", m.LogLikelihood, m.CompleteLogLikelihood, ll, cll)
+	}
+	post, err := m.LogPosterior(docs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for d, s := range directScores(m, docs) {
+		lse := logSumExp(s)
+		for tt := range T {
+			if got, want := post.At(d, tt), s[tt]-lse; math.Abs(got-want) > 1e-9 {
+				t.Fatalf("log posterior (%d,%d) = %g, want %g", d, tt, got, want)
+			}
+		}
+	}
+}
+
+func TestTopicModelDeterministic(t *testing.T) {
+	docs, _ := mixtureDocs(rand.New(rand.NewPCG(17, 18)), 700, 5) // several blocks of documents
+	fit := func() *TopicModel {
+		m, err := FitTopicModel(rand.New(rand.NewPCG(1, 2)), docs, 5, TopicModelOptions{Restarts: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	a := fit()
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	b := fit()
+	if !slices.Equal(a.Topics, b.Topics) || !mat.Equal(a.Phi, b.Phi) || a.LogLikelihood != b.LogLikelihood || a.Restart != b.Restart {
+		t.Error("FitTopicModel differs between GOMAXPROCS(1) and the default with the same seed")
+	}
+}
+
+func TestTopicModelTopWords(t *testing.T) {
+	m := &TopicModel{Phi: mat.NewDense(2, 4, []float64{0.1, 0.4, 0.1, 0.4, 0.7, 0.1, 0.1, 0.1}), Pi: []float64{0.5, 0.5}}
+	for _, c := range []struct {
+		t, k int
+		want []int
+	}{{0, 3, []int{1, 3, 0}}, {1, 2, []int{0, 1}}} {
+		got, err := m.TopWords(c.t, c.k)
+		if err != nil || !slices.Equal(got, c.want) {
+			t.Errorf("TopWords(%d, %d) = %v, %v; want %v", c.t, c.k, got, err, c.want)
+		}
+	}
+	if _, err := m.TopWords(2, 1); err == nil {
+		t.Error("TopWords: topic out of range: nil error")
+	}
+	if _, err := m.TopWords(0, 5); err == nil {
+		t.Error("TopWords: k > V: nil error")
+	}
+}
+
+func TestTopicModelErrors(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	good := rowDocs{words: 3, ids: [][]int{{0, 2}, {1}}, counts: [][]float64{{1, 2}, {3}}}
+	for name, docs := range map[string]Documents{
+		"nil":             nil,
+		"no words":        rowDocs{words: 0, ids: [][]int{{}}, counts: [][]float64{{}}},
+		"ID out of range": rowDocs{words: 3, ids: [][]int{{0, 3}}, counts: [][]float64{{1, 1}}},
+		"repeated ID":     rowDocs{words: 3, ids: [][]int{{1, 1}}, counts: [][]float64{{1, 1}}},
+		"lengths":         rowDocs{words: 3, ids: [][]int{{1}}, counts: [][]float64{{1, 1}}},
+		"negative":        rowDocs{words: 3, ids: [][]int{{1}}, counts: [][]float64{{-1}}},
+		"NaN":             rowDocs{words: 3, ids: [][]int{{1}}, counts: [][]float64{{math.NaN()}}},
+		"Inf":             rowDocs{words: 3, ids: [][]int{{1}}, counts: [][]float64{{math.Inf(1)}}},
+		"overflow":        rowDocs{words: 3, ids: [][]int{{0, 1}, {2}}, counts: [][]float64{{1e308, 1e308}, {1}}},
+	} {
+		if _, err := FitTopicModel(rng, docs, 1, TopicModelOptions{}); err == nil {
+			t.Errorf("%s: nil error", name)
+		}
+	}
+	if _, err := FitTopicModel(nil, good, 1, TopicModelOptions{}); err == nil {
+		t.Error("nil rng: nil error")
+	}
+	if _, err := FitTopicModel(rng, good, 3, TopicModelOptions{}); err == nil {
+		t.Error("T > D: nil error")
+	}
+	if _, err := FitTopicModel(rng, good, 1, TopicModelOptions{Smoothing: math.NaN()}); err == nil {
+		t.Error("NaN smoothing: nil error")
+	}
+	m, err := FitTopicModel(rng, good, 2, TopicModelOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.LogPosterior(rowDocs{words: 4, ids: [][]int{{0}}, counts: [][]float64{{1}}}); err == nil {
+		t.Error("LogPosterior: other vocabulary size: nil error")
+	}
+	if _, err := new(TopicModel).LogPosterior(good); err == nil {
+		t.Error("zero model: nil error")
+	}
+}
+
+// BenchmarkTopicModelIteration reports documents per second and per EM iteration (E-step, empty
+// topic check and M-step) at the deck's 30 topics: 20,000 documents of 60 tokens over 10,000
+// words. The time also covers copying the rows once and the final E-step of each fit.
+func BenchmarkTopicModelIteration(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	const D, V, T = 20000, 10000, 30
+	docs := rowDocs{words: V}
+	for range D {
+		c := map[int]float64{}
+		for range 60 {
+			c[rng.IntN(V)]++
+		}
+		docs.add(c)
+	}
+	iterations := 0
+	for b.Loop() {
+		m, err := FitTopicModel(rng, docs, T, TopicModelOptions{MaxIter: 5})
+		if err != nil {
+			b.Fatal(err)
+		}
+		iterations += m.Iterations
+	}
+	b.ReportMetric(D*float64(iterations)/b.Elapsed().Seconds(), "docs·iter/s")
+}
