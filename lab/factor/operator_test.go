@@ -143,3 +143,31 @@ func TestOperatorProducts(t *testing.T) {
 		}
 	}
 }
+
+// TestDenseAndSparsePathsAgree fits sparse PCA (with a penalty) and PPCA to the same data given
+// dense and as CSR, with the same seed: the factorisations agree to rounding (the products sum in
+// different orders).
+func TestDenseAndSparsePathsAgree(t *testing.T) {
+	rng := rand.New(rand.NewPCG(51, 52))
+	d := randomSparse(rng, 500, 120, 0.03)
+	s := sparseOf(t, d)
+	var fits [2]*SparsePCA
+	var models [2]*PPCA
+	for i, a := range []mat.Matrix{d, s} {
+		var err error
+		if fits[i], err = FitSparsePCA(a, 5, SparsePCAOptions{Penalty: 0.2, Iterations: 10}, rand.New(rand.NewPCG(53, 54))); err != nil {
+			t.Fatal(err)
+		}
+		if models[i], err = FitPPCA(a, 5, 30, rand.New(rand.NewPCG(55, 56))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !mat.EqualApprox(fits[0].U, fits[1].U, 1e-9) || !mat.EqualApprox(fits[0].V, fits[1].V, 1e-9) {
+		t.Fatal("sparse PCA: dense and CSR inputs give different factors")
+	}
+	ll0, ll1 := models[0].LogLikelihood, models[1].LogLikelihood
+	if !mat.EqualApprox(models[0].W, models[1].W, 1e-9) || math.Abs(models[0].Sigma2-models[1].Sigma2) > 1e-12 ||
+		math.Abs(ll0[len(ll0)-1]-ll1[len(ll1)-1]) > 1e-9*math.Abs(ll0[len(ll0)-1]) {
+		t.Fatal("PPCA: dense and CSR inputs give different models")
+	}
+}
