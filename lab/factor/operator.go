@@ -55,12 +55,7 @@ func (o *operator) mul(dst, b *mat.Dense) error {
 	if o.sparse != nil {
 		return o.sparse.MulDense(dst, b)
 	}
-	_, k := b.Dims()
-	parallel.For(parallel.BlockCount(o.rows, denseBlock), func(_, block int) {
-		lo := block * denseBlock
-		hi := min(o.rows, lo+denseBlock)
-		dst.Slice(lo, hi, 0, k).(*mat.Dense).Mul(o.dense.Slice(lo, hi, 0, o.cols), b)
-	})
+	o.blocks(dst, b, o.rows, func(lo, hi int) mat.Matrix { return o.dense.Slice(lo, hi, 0, o.cols) })
 	return nil
 }
 
@@ -69,13 +64,19 @@ func (o *operator) mulT(dst, b *mat.Dense) error {
 	if o.sparse != nil {
 		return o.sparse.MulTransDense(dst, b)
 	}
-	_, k := b.Dims()
-	parallel.For(parallel.BlockCount(o.cols, denseBlock), func(_, block int) {
-		lo := block * denseBlock
-		hi := min(o.cols, lo+denseBlock)
-		dst.Slice(lo, hi, 0, k).(*mat.Dense).Mul(o.dense.Slice(0, o.rows, lo, hi).T(), b)
-	})
+	o.blocks(dst, b, o.cols, func(lo, hi int) mat.Matrix { return o.dense.Slice(0, o.rows, lo, hi).T() })
 	return nil
+}
+
+// blocks sets rows [lo, hi) of dst (rows×k) to factor(lo, hi)·B for each block of denseBlock
+// rows, in parallel.
+func (o *operator) blocks(dst, b *mat.Dense, rows int, factor func(lo, hi int) mat.Matrix) {
+	_, k := b.Dims()
+	parallel.For(parallel.BlockCount(rows, denseBlock), func(_, block int) {
+		lo := block * denseBlock
+		hi := min(rows, lo+denseBlock)
+		dst.Slice(lo, hi, 0, k).(*mat.Dense).Mul(factor(lo, hi), b)
+	})
 }
 
 // toDense returns A as a dense matrix, converting sparse data only when it has at most

@@ -44,11 +44,8 @@ type RandomizedSVDOptions struct {
 // O((m + n)·l) beside A (and a transposed copy of a sparse A, see csr.Matrix.MulTransDense).
 func RandomizedSVD(a mat.Matrix, k int, opts RandomizedSVDOptions, rng *rand.Rand) (*SVD, error) {
 	const op = "RandomizedSVD"
-	o, err := newOperator(op, "A", a)
+	o, err := rankOperator(op, a, k)
 	if err != nil {
-		return nil, err
-	}
-	if err := checkRank(op, k, o); err != nil {
 		return nil, err
 	}
 	if opts.Oversample < 0 || opts.PowerIterations < 0 {

@@ -49,11 +49,8 @@ type SparsePCA struct {
 // blocks (O(k·nnz(A))) and O((m + n)·k²) per coordinate sweep; memory O((m + n)·k) beside A.
 func FitSparsePCA(a mat.Matrix, k int, opts SparsePCAOptions, rng *rand.Rand) (*SparsePCA, error) {
 	const op = "FitSparsePCA"
-	o, err := newOperator(op, "A", a)
+	o, err := rankOperator(op, a, k)
 	if err != nil {
-		return nil, err
-	}
-	if err := checkRank(op, k, o); err != nil {
 		return nil, err
 	}
 	lambda := opts.Penalty

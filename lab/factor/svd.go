@@ -27,11 +27,8 @@ type SVD struct {
 // overflows. Cost: O(m·n·min(m, n)) time, O(m·n + (m + n)·min(m, n)) memory.
 func TruncatedSVD(a mat.Matrix, k int) (*SVD, error) {
 	const op = "TruncatedSVD"
-	o, err := newOperator(op, "A", a)
+	o, err := rankOperator(op, a, k)
 	if err != nil {
-		return nil, err
-	}
-	if err := checkRank(op, k, o); err != nil {
 		return nil, err
 	}
 	d, err := o.toDense(op)
@@ -45,12 +42,17 @@ func TruncatedSVD(a mat.Matrix, k int) (*SVD, error) {
 	return res.truncate(k), nil
 }
 
-// checkRank returns an error unless 1 ≤ k ≤ min(m, n) for the m×n data of o.
-func checkRank(op string, k int, o *operator) error {
-	if limit := min(o.rows, o.cols); k < 1 || k > limit {
-		return fmt.Errorf("factor: %s: k = %d, want 1 ≤ k ≤ min(m, n) = %d for the %d×%d A", op, k, limit, o.rows, o.cols)
+// rankOperator is newOperator for the data A of a rank-k factorisation: it also checks that
+// 1 ≤ k ≤ min(m, n).
+func rankOperator(op string, a mat.Matrix, k int) (*operator, error) {
+	o, err := newOperator(op, "A", a)
+	if err != nil {
+		return nil, err
 	}
-	return nil
+	if limit := min(o.rows, o.cols); k < 1 || k > limit {
+		return nil, fmt.Errorf("factor: %s: k = %d, want 1 ≤ k ≤ min(m, n) = %d for the %d×%d A", op, k, limit, o.rows, o.cols)
+	}
+	return o, nil
 }
 
 // thinSVD returns the thin SVD of a (m×n, not modified), with p = min(m, n) triplets and signs
