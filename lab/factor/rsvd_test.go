@@ -121,3 +121,33 @@ func TestRandomizedSVDRejectsBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestOrthonormalize: on well-conditioned (CholeskyQR2), ill-conditioned and rank-deficient
+// (Householder) blocks the result has orthonormal columns whose span contains that of the input.
+func TestOrthonormalize(t *testing.T) {
+	rng := rand.New(rand.NewPCG(61, 62))
+	for _, values := range [][]float64{
+		{3, 2, 1, 0.5, 0.1},
+		{1, 1e-3, 1e-6, 1e-9, 1e-12},
+		{2, 1, 0, 0, 0},
+	} {
+		y := withSpectrum(rng, 400, 5, values)
+		q := mat.DenseCopyOf(y)
+		orthonormalize(q)
+		var qtq mat.Dense
+		qtq.Mul(q.T(), q)
+		for i := range 5 {
+			qtq.Set(i, i, qtq.At(i, i)-1)
+		}
+		if e := mat.Norm(&qtq, 2); e > 1e-13 {
+			t.Fatalf("σ(Y) = %v: ‖QᵀQ − I‖ = %g", values, e)
+		}
+		var qty, res mat.Dense
+		qty.Mul(q.T(), y)
+		res.Mul(q, &qty)
+		res.Sub(y, &res)
+		if e := mat.Norm(&res, 2); e > 1e-13*values[0] {
+			t.Fatalf("σ(Y) = %v: ‖(I − QQᵀ)Y‖ = %g", values, e)
+		}
+	}
+}
