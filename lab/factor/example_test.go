@@ -3,9 +3,11 @@ package factor_test
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/fastkernels/kernellab/lab/csr"
 	"github.com/fastkernels/kernellab/lab/factor"
 	"github.com/fastkernels/kernellab/lab/kernel"
 )
@@ -61,4 +63,42 @@ func ExampleFitKernelPCA() {
 	}
 	fmt.Printf("outer circle %.2f, inner circle %.2f\n", proj.At(0, 0), proj.At(1, 0))
 	// Output: outer circle 0.39, inner circle -0.39
+}
+
+// A 4-document × 5-word bag of words as a sparse CSR matrix: its two leading singular values by
+// the randomized SVD (exact here: the rank is 3 ≤ k + p), and the number of them that carry 70%
+// of the ℓ1 norm of the spectrum, the slides' rule.
+func ExampleRandomizedSVD() {
+	docs := []int{0, 0, 1, 1, 2, 2, 3}
+	words := []int{0, 1, 0, 1, 2, 3, 4}
+	counts := []float64{2, 1, 1, 2, 3, 3, 1}
+	bag, err := csr.FromTriplets(4, 5, docs, words, counts)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	opts := factor.RandomizedSVDOptions{Oversample: 2, PowerIterations: 1}
+	svd, err := factor.RandomizedSVD(bag, 2, opts, rand.New(rand.NewPCG(1, 2)))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("σ = %.4f\n", svd.Values)
+	fmt.Printf("leading right singular vector on words 2 and 3: %.4f\n", mat.Col(nil, 0, svd.V)[2:4])
+
+	full, err := factor.TruncatedSVD(bag, 3)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	k, err := factor.ComponentsForMass(full.Values, factor.SlidesSpectrumFraction)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("all σ = %.4f: keep %d\n", full.Values, k)
+	// Output:
+	// σ = [4.2426 3.0000]
+	// leading right singular vector on words 2 and 3: [0.7071 0.7071]
+	// all σ = [4.2426 3.0000 1.0000]: keep 2
 }

@@ -34,7 +34,9 @@ func finiteResult(op string, r *mat.Dense) error {
 // positive: eigenvectors and singular vectors are defined up to sign, and this makes the fitted
 // models reproducible. Magnitudes within a relative signTieTolerance of the largest count as
 // tied, so that symmetric data (entries equal but for rounding) get the same sign everywhere.
-func fixSigns(v *mat.Dense) {
+// The same columns of each partner (the right singular vectors paired with left ones) are
+// flipped with them.
+func fixSigns(v *mat.Dense, partners ...*mat.Dense) {
 	r, c := v.Dims()
 	for j := range c {
 		var largest float64
@@ -44,8 +46,9 @@ func fixSigns(v *mat.Dense) {
 		for i := range r {
 			if math.Abs(v.At(i, j)) >= (1-signTieTolerance)*largest {
 				if v.At(i, j) < 0 {
-					for l := range r {
-						v.Set(l, j, -v.At(l, j))
+					for _, m := range append([]*mat.Dense{v}, partners...) {
+						col := m.ColView(j).(*mat.VecDense)
+						col.ScaleVec(-1, col)
 					}
 				}
 				break
