@@ -72,8 +72,10 @@ func TestListShowsTheCatalogue(t *testing.T) {
 	}
 }
 
-// TestShardsMergeToTheUnshardedBytes runs table6_1 (eleven tasks) whole and in three shards, merges the
-// shards, and compares the results files byte for byte; then renders from the merged results.
+// TestShardsMergeToTheUnshardedBytes runs table6_1 whole and in three shards, merges the shards, and
+// compares the results files byte for byte; then renders from the merged results. table6_1 uses
+// fig6_6's results (run.Experiment.Uses), so this also checks that run, shard, merge and render act on
+// the producer's tasks and files (fig6_6.csv) and render the user's figure.
 func TestShardsMergeToTheUnshardedBytes(t *testing.T) {
 	mirrorOrSkip(t)
 	dir := t.TempDir()
@@ -93,11 +95,11 @@ func TestShardsMergeToTheUnshardedBytes(t *testing.T) {
 	if _, err := lab(t, append([]string{"merge", "--scale", "smoke", "--into", merged}, shards...)...); err != nil {
 		t.Fatal(err)
 	}
-	want, err := os.ReadFile(filepath.Join(whole, "smoke", "table6_1.csv"))
+	want, err := os.ReadFile(filepath.Join(whole, "smoke", "fig6_6.csv"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := os.ReadFile(filepath.Join(merged, "smoke", "table6_1.csv"))
+	got, err := os.ReadFile(filepath.Join(merged, "smoke", "fig6_6.csv"))
 	if err != nil {
 		t.Fatal(err)
 	}
