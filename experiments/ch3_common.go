@@ -185,6 +185,38 @@ func drawRows(rng *rand.Rand, N, n int) (rows []int, resampled bool, err error) 
 	return rows, true, nil
 }
 
+// drawSplit draws n of the rows of (X, y) (drawRows; 0 = all) and splits the drawn rows into parts
+// by fractions, stratified by class for classification. pick turns positions within the drawn rows
+// (a part, or parts joined) into their rows of X and their targets (copies).
+func drawSplit(rng *rand.Rand, X *mat.Dense, y []float64, n int, classification bool, fractions ...float64) (parts [][]int, pick func(idx []int) (*mat.Dense, []float64), err error) {
+	N, _ := X.Dims()
+	rows, _, err := drawRows(rng, N, min(n, N))
+	if err != nil {
+		return nil, nil, err
+	}
+	drawn := make([]float64, len(rows))
+	for i, r := range rows {
+		drawn[i] = y[r]
+	}
+	if classification {
+		parts, err = dataset.StratifiedSplit(rng, drawn, fractions...)
+	} else {
+		parts, err = dataset.Split(rng, len(rows), fractions...)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	pick = func(idx []int) (*mat.Dense, []float64) {
+		r := make([]int, len(idx))
+		v := make([]float64, len(idx))
+		for i, j := range idx {
+			r[i], v[i] = rows[j], drawn[j]
+		}
+		return selectRows(X, r), v
+	}
+	return parts, pick, nil
+}
+
 // thesisKernel returns the Gaussian kernel and the ridge of the thesis for the rows of X (§3.3).
 func thesisKernel(X *mat.Dense) (k kernel.Gaussian, sigma2, lambda float64, err error) {
 	if k, sigma2, err = kernel.ThesisGaussian(X); err != nil {

@@ -233,34 +233,12 @@ func ch6Draw(ctx context.Context, env *run.Env, cfg ch6Scale, set ch6Set) ([]run
 	if err != nil {
 		return nil, err
 	}
-	N, _ := d.X.Dims()
-	rows, _, err := drawRows(env.RNG, N, min(cfg.maxRows, N))
-	if err != nil {
-		return nil, err
-	}
-	y := make([]float64, len(rows))
-	for i, r := range rows {
-		y[i] = d.y[r]
-	}
-	var parts [][]int
-	if d.classification {
-		parts, err = dataset.StratifiedSplit(env.RNG, y, 0.6, 0.2, 0.2)
-	} else {
-		parts, err = dataset.Split(env.RNG, len(rows), 0.6, 0.2, 0.2)
-	}
+	parts, pick, err := drawSplit(env.RNG, d.X, d.y, cfg.maxRows, d.classification, 0.6, 0.2, 0.2)
 	if err != nil {
 		return nil, err
 	}
 	train, test, val := parts[0], parts[1], parts[2]
 	fit := append(slices.Clone(train), val...)
-	pick := func(idx []int) (*mat.Dense, []float64) {
-		r := make([]int, len(idx))
-		v := make([]float64, len(idx))
-		for i, j := range idx {
-			r[i], v[i] = rows[j], y[j]
-		}
-		return selectRows(d.X, r), v
-	}
 	Xtr, ytr := pick(train)
 	Xte, yte := pick(test)
 	Xval, yval := pick(val)

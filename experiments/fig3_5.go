@@ -152,31 +152,9 @@ func fig3_5Draw(ctx context.Context, env *run.Env, sc run.Scale, name string, sz
 	if err != nil {
 		return nil, err
 	}
-	N, _ := d.X.Dims()
-	rows, _, err := drawRows(env.RNG, N, min(sz.n, N))
+	parts, pick, err := drawSplit(env.RNG, d.X, d.y, sz.n, d.kind == dataset.Classification, 0.8, 0.2)
 	if err != nil {
 		return nil, err
-	}
-	y := make([]float64, len(rows))
-	for i, r := range rows {
-		y[i] = d.y[r]
-	}
-	var parts [][]int
-	if d.kind == dataset.Classification {
-		parts, err = dataset.StratifiedSplit(env.RNG, y, 0.8, 0.2)
-	} else {
-		parts, err = dataset.Split(env.RNG, len(rows), 0.8, 0.2)
-	}
-	if err != nil {
-		return nil, err
-	}
-	pick := func(idx []int) (*mat.Dense, []float64) {
-		r := make([]int, len(idx))
-		v := make([]float64, len(idx))
-		for i, j := range idx {
-			r[i], v[i] = rows[j], y[j]
-		}
-		return selectRows(d.X, r), v
 	}
 	Xtr, ytr := pick(parts[0])
 	Xte, yte := pick(parts[1])
