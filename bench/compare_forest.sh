@@ -26,48 +26,20 @@
 # data mirror (LAB_DATA_MIRROR, else /work/shared/datasets).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+SCRIPT=compare_forest.sh
+source bench/compare_lib.sh
 RUNS=${RUNS:-5}
 CALLS=${CALLS:-1}
-if ! [ "$RUNS" -ge 5 ] 2>/dev/null; then
-  echo "compare_forest.sh: RUNS=$RUNS, want at least 5" >&2
-  exit 2
-fi
-if ! [ "$CALLS" -ge 1 ] 2>/dev/null; then
-  echo "compare_forest.sh: CALLS=$CALLS, want at least 1" >&2
-  exit 2
-fi
+compare_at_least RUNS "$RUNS" 5
+compare_at_least CALLS "$CALLS" 1
 if [ -z "${LAB_DATA_MIRROR:-}" ] && [ -d /work/shared/datasets ]; then
   export LAB_DATA_MIRROR=/work/shared/datasets
 fi
 
-# Both sides may pick the processor's own OpenBLAS kernels (AVX-512 where present): unset here,
-# in this comparison only; tests and CI keep whatever the environment sets.
-unset OPENBLAS_CORETYPE OPENBLAS_L2_SIZE
-
-python=""
-for candidate in python3 /usr/bin/python3; do
-  if command -v "$candidate" >/dev/null && "$candidate" -c 'import numpy, sklearn' 2>/dev/null; then
-    python=$candidate
-    break
-  fi
-done
-if [ -z "$python" ]; then
-  echo "compare_forest.sh: scikit-learn is not installed; install it with: sudo apt-get install python3-sklearn" >&2
-  exit 2
-fi
-
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+compare_setup numpy sklearn
 export KERNELLAB_COMPARE_DATA="$work/data"
 mkdir "$KERNELLAB_COMPARE_DATA"
-
-# Build the test binary once, with OpenBLAS.
-export CGO_ENABLED=1 CGO_LDFLAGS="${CGO_LDFLAGS:-} -lopenblas"
-if ! go test -tags openblas -c -o "$work/forest.test" ./lab/forest/ >"$work/build.log" 2>&1; then
-  cat "$work/build.log" >&2
-  echo "compare_forest.sh: building the lab with OpenBLAS failed; install it with: sudo apt-get install libopenblas-dev" >&2
-  exit 2
-fi
+compare_build forest
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'); load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "lab: $(go version | cut -d' ' -f3), OpenBLAS (cgo, -tags openblas), GOMAXPROCS $(nproc); Python: $("$python" -c 'import numpy, sklearn; print(f"numpy {numpy.__version__}, scikit-learn {sklearn.__version__}")'), n_jobs=2; $RUNS rounds of $CALLS call(s)"
@@ -109,12 +81,6 @@ awk '/^Benchmark/ {
   print name, $3 / 1e9
   for (i = 5; i < NF; i += 2) print name ":" $(i + 1), $i
 }' "$work/go.txt" >>"$work/times.txt"
-
-# median NAME: the median of the values recorded under NAME.
-median() {
-  awk -v name="$1" '$1 == name { print $2 }' "$work/times.txt" | sort -g |
-    awk '{ v[NR] = $1 } END { if (NR == 0) { print "nan"; exit } print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
 
 echo
 awk -v cal="$(median BenchmarkCompareForestFit/california)" -v scal="$(median sklearn_forest_california)" \
