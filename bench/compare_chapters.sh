@@ -29,48 +29,21 @@
 # data mirror (LAB_DATA_MIRROR, else /work/shared/datasets) for the DAC timing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+SCRIPT=compare_chapters.sh
+source bench/compare_lib.sh
 RUNS=${RUNS:-7}
 CALLS=${CALLS:-4}
 GO_RUNS=${GO_RUNS:-5}
-if ! [ "$RUNS" -ge 5 ] 2>/dev/null; then
-  echo "compare_chapters.sh: RUNS=$RUNS, want at least 5" >&2
-  exit 2
-fi
+compare_at_least RUNS "$RUNS" 5
 if ! [ "$GO_RUNS" -ge 0 ] 2>/dev/null; then
   echo "compare_chapters.sh: GO_RUNS=$GO_RUNS, want a count (0 skips the Go-only timings)" >&2
   exit 2
 fi
 
-# Both sides may pick the processor's own OpenBLAS kernels (AVX-512 where present): unset here,
-# in this comparison only; tests and CI keep whatever the environment sets.
-unset OPENBLAS_CORETYPE OPENBLAS_L2_SIZE
-
-python=""
-for candidate in python3 /usr/bin/python3; do
-  if command -v "$candidate" >/dev/null && "$candidate" -c 'import numpy, scipy, sklearn' 2>/dev/null; then
-    python=$candidate
-    break
-  fi
-done
-if [ -z "$python" ]; then
-  echo "compare_chapters.sh: scikit-learn is not installed; install it with: sudo apt-get install python3-sklearn" >&2
-  exit 2
-fi
-
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+compare_setup numpy scipy sklearn
 export KERNELLAB_COMPARE_DATA="$work/data"
 mkdir "$KERNELLAB_COMPARE_DATA"
-
-# Build the test binaries once, with OpenBLAS.
-export CGO_ENABLED=1 CGO_LDFLAGS="${CGO_LDFLAGS:-} -lopenblas"
-for pkg in leverage mmd sparse; do
-  if ! go test -tags openblas -c -o "$work/$pkg.test" "./lab/$pkg/" >"$work/build.log" 2>&1; then
-    cat "$work/build.log" >&2
-    echo "compare_chapters.sh: building the lab with OpenBLAS failed; install it with: sudo apt-get install libopenblas-dev" >&2
-    exit 2
-  fi
-done
+compare_build leverage mmd sparse
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'); load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "lab: $(go version | cut -d' ' -f3), OpenBLAS (cgo, -tags openblas); Python: $("$python" -c 'import numpy, scipy, sklearn; print(f"numpy {numpy.__version__}, scipy {scipy.__version__}, scikit-learn {sklearn.__version__}")'); $RUNS rounds of $CALLS calls"
@@ -131,11 +104,7 @@ if [ "$GO_RUNS" -gt 0 ]; then
 fi
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 
-# median NAME: the median of the values recorded under NAME; maximum NAME: their largest.
-median() {
-  awk -v name="$1" '$1 == name { print $2 }' "$work/times.txt" | sort -g |
-    awk '{ v[NR] = $1 } END { if (NR == 0) { print "nan"; exit } print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
+# maximum NAME: the largest of the values recorded under NAME (median: bench/compare_lib.sh).
 maximum() {
   awk -v name="$1" '$1 == name { print $2 }' "$work/times.txt" | sort -g | tail -1
 }

@@ -16,41 +16,14 @@
 # python3-sklearn (exit status 2, with the command to install it, when it is missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+SCRIPT=compare_sklearn.sh
+source bench/compare_lib.sh
 RUNS=${RUNS:-7}
 CALLS=${CALLS:-4}
-if ! [ "$RUNS" -ge 5 ] 2>/dev/null; then
-  echo "compare_sklearn.sh: RUNS=$RUNS, want at least 5" >&2
-  exit 2
-fi
+compare_at_least RUNS "$RUNS" 5
 
-# Both sides may pick the processor's own OpenBLAS kernels (AVX-512 where present): unset here,
-# in this comparison only; tests and CI keep whatever the environment sets.
-unset OPENBLAS_CORETYPE OPENBLAS_L2_SIZE
-
-python=""
-for candidate in python3 /usr/bin/python3; do
-  if command -v "$candidate" >/dev/null && "$candidate" -c 'import numpy, sklearn' 2>/dev/null; then
-    python=$candidate
-    break
-  fi
-done
-if [ -z "$python" ]; then
-  echo "compare_sklearn.sh: scikit-learn is not installed; install it with: sudo apt-get install python3-sklearn" >&2
-  exit 2
-fi
-
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-
-# Build the benchmark binaries once, with OpenBLAS.
-export CGO_ENABLED=1 CGO_LDFLAGS="${CGO_LDFLAGS:-} -lopenblas"
-for pkg in lowrank kernel; do
-  if ! go test -tags openblas -c -o "$work/$pkg.test" "./lab/$pkg/" >"$work/build.log" 2>&1; then
-    cat "$work/build.log" >&2
-    echo "compare_sklearn.sh: building the lab with OpenBLAS failed; install it with: sudo apt-get install libopenblas-dev" >&2
-    exit 2
-  fi
-done
+compare_setup numpy sklearn
+compare_build lowrank kernel
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'); load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "lab: $(go version | cut -d' ' -f3), OpenBLAS (cgo, -tags openblas); scikit-learn $("$python" -c 'import sklearn; print(sklearn.__version__)') with numpy $("$python" -c 'import numpy; print(numpy.__version__)'); $RUNS rounds of $CALLS calls"
@@ -79,12 +52,6 @@ awk '/^Benchmark/ {
   if (seen[name]++ % 2 == 0) next
   print name, ($6 == "GFLOP/s" ? $5 : $3 / 1e9)
 }' "$work/go.txt" >>"$work/times.txt"
-
-# median NAME: the median of the values recorded under NAME.
-median() {
-  awk -v name="$1" '$1 == name { print $2 }' "$work/times.txt" | sort -g |
-    awk '{ v[NR] = $1 } END { if (NR == 0) { print "nan"; exit } print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
 
 echo
 awk -v ny="$(median BenchmarkNystromFitTransform)" -v sny="$(median sklearn_nystroem_fit_transform)" \

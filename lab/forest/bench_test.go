@@ -49,6 +49,36 @@ func BenchmarkFit(b *testing.B) {
 	b.ReportMetric(b.Elapsed().Seconds()/float64(b.N), "s/op")
 }
 
+// BenchmarkFit1000 grows 1000 fully grown trees with bootstrap, the forest size of the thesis's
+// chapter 6, on the first 12384 California-like rows (the size of California's 60% training
+// split): Regression with MaxFeatures = d and Classification (labels: the sign of y − 2) with
+// ⌊√d⌋, scikit-learn's defaults. bench/compare_forest.sh times the same fits on the real data
+// beside scikit-learn.
+func BenchmarkFit1000(b *testing.B) {
+	X, y := californiaLike()
+	train := X.Slice(0, 12384, 0, 8).(*mat.Dense)
+	labels := make([]float64, 12384)
+	for i := range labels {
+		labels[i] = 1
+		if y[i] < 2 {
+			labels[i] = -1
+		}
+	}
+	for _, c := range []struct {
+		task   forest.Task
+		target []float64
+	}{{forest.Regression, y[:12384]}, {forest.Classification, labels}} {
+		b.Run(c.task.String(), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := forest.Fit(rand.New(rand.NewPCG(1, 1)), c.task, train, c.target, forest.Options{Trees: 1000}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(b.Elapsed().Seconds()/float64(b.N), "s/op")
+		})
+	}
+}
+
 // BenchmarkTreePredictions predicts the 20000 training rows with a 100-tree forest.
 func BenchmarkTreePredictions(b *testing.B) {
 	X, y := californiaLike()

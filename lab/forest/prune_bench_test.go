@@ -32,3 +32,20 @@ func BenchmarkPrune(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPruneOMPPath prunes the per-tree predictions of a 1000-tree regression forest on
+// 16512 rows (California's training and validation rows) at every size from 1 to 300 (30% of the
+// forest): one OMP path. The predictions are synthetic (randomPredictions);
+// bench/compare_forest.sh times a real forest's beside scikit-learn.
+func BenchmarkPruneOMPPath(b *testing.B) {
+	P, y := randomPredictions(rand.New(rand.NewPCG(1, 1)), Regression, 16512, 1000)
+	sizes := make([]int, 300)
+	for k := range sizes {
+		sizes[k] = k + 1
+	}
+	for b.Loop() {
+		if _, err := PruneOMP(P, y, sizes, PruneOptions{Task: Regression}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,6 +1,7 @@
-// Package comparedata reads the data files that bench/compare_chapters.sh draws once for both
-// sides of a side-by-side timing (raw little-endian float64, row major), so that the lab's
-// benchmarks and the Python ones time identical inputs. Only tests and benchmarks use it.
+// Package comparedata reads the data files that bench/compare_chapters.sh and compare_forest.sh
+// write once for both sides of a side-by-side timing (raw little-endian float64, row major), so
+// that the lab's benchmarks and the Python ones time identical inputs.
+// Only tests and benchmarks use it.
 package comparedata
 
 import (
@@ -19,7 +20,7 @@ func Dir(tb testing.TB) string {
 	tb.Helper()
 	dir := os.Getenv(Env)
 	if dir == "" {
-		tb.Skipf("%s is not set (bench/compare_chapters.sh sets it)", Env)
+		tb.Skipf("%s is not set (bench/compare_chapters.sh and compare_forest.sh set it)", Env)
 	}
 	return dir
 }

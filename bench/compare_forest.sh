@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# Side-by-side timings of lab/forest and scikit-learn for the chapter-6 performance goals of
+# issue 13, on the same data in the same run:
+#   - random-forest fit, 1000 fully grown trees with bootstrap, on California's training part
+#     (data set "houses", 12,384 x 8, regression, max_features = d) and Spambase's (2,761 x 57,
+#     labels +-1, max_features = sqrt(d)), against RandomForestRegressor / RandomForestClassifier
+#     (n_jobs=2, same trees and max_features) (target ratio <= 0.5); the validation MSE and
+#     accuracy of both sides' forests are shown beside the times;
+#   - OMP pruning of a 1000-tree prediction matrix (16,512 x 1000: the per-tree predictions of a
+#     lab forest on California's training and validation rows) at every size from 1 to 300 (30%),
+#     lab.PruneOMP (one path) against scikit-learn's OrthogonalMatchingPursuit fitted once per
+#     size on the unit-norm columns, as the thesis's code does (target <= 0.8), and, for
+#     reference, against orthogonal_mp(return_path=True) and one fit at size 300.
+# Before timing, lab/forest's TestWriteForestCompareData writes the data (from the data mirror)
+# into a temporary folder, the Python side checks it and writes scikit-learn's OMP path, and
+# TestPruneOMPAgreesWithSklearn checks that PruneOMP picks the same trees in the same order with
+# the same weights (1e-8).
+# The two sides run in alternating rounds (Go, then Python, RUNS times, default 5, at least 5); in
+# each round a measure is the mean of CALLS calls (default 1; no warm-up call, as each call takes
+# seconds to minutes); the table shows the medians over the rounds. A round takes about 4 minutes
+# on 2 cores, most of it scikit-learn's 300 OMP fits.
+#
+# Usage: bench/compare_forest.sh        (from anywhere; RUNS=7 bench/compare_forest.sh for more)
+# Needs: Go, cgo and Debian's libopenblas-dev (the lab is built with -tags openblas), Debian's
+# python3-sklearn (exit status 2, with the command to install it, when it is missing), and the
+# data mirror (LAB_DATA_MIRROR, else /work/shared/datasets).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SCRIPT=compare_forest.sh
+source bench/compare_lib.sh
+RUNS=${RUNS:-5}
+CALLS=${CALLS:-1}
+compare_at_least RUNS "$RUNS" 5
+compare_at_least CALLS "$CALLS" 1
+if [ -z "${LAB_DATA_MIRROR:-}" ] && [ -d /work/shared/datasets ]; then
+  export LAB_DATA_MIRROR=/work/shared/datasets
+fi
+
+compare_setup numpy sklearn
+export KERNELLAB_COMPARE_DATA="$work/data"
+mkdir "$KERNELLAB_COMPARE_DATA"
+compare_build forest
+
+echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'); load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "lab: $(go version | cut -d' ' -f3), OpenBLAS (cgo, -tags openblas), GOMAXPROCS $(nproc); Python: $("$python" -c 'import numpy, sklearn; print(f"numpy {numpy.__version__}, scikit-learn {sklearn.__version__}")'), n_jobs=2; $RUNS rounds of $CALLS call(s)"
+
+# forest_test PATTERN: lab/forest's tests matching PATTERN, verbose, into $work/test.log.
+forest_test() {
+  if ! (cd lab/forest && "$work/forest.test" -test.run "$1" -test.v) >"$work/test.log" 2>&1 ||
+    ! grep -q -- '--- PASS' "$work/test.log"; then
+    cat "$work/test.log" >&2
+    return 1
+  fi
+  grep -E '^\s+bench_compare_test.go' "$work/test.log" | sed 's/^ *bench_compare_test.go:[0-9]*: /check lab\/forest: /'
+}
+if ! forest_test '^TestWriteForestCompareData$'; then
+  echo "compare_forest.sh: writing the comparison data failed (is the data mirror there?)" >&2
+  exit 1
+fi
+"$python" bench/compare_forest.py prepare "$KERNELLAB_COMPARE_DATA"
+if ! forest_test 'AgreesWith'; then
+  echo "compare_forest.sh: the lab and scikit-learn disagree on the OMP path" >&2
+  exit 1
+fi
+
+# One round: the Go benchmarks (-benchtime CALLSx: the mean of CALLS calls), then the Python side.
+for round in $(seq "$RUNS"); do
+  if ! (cd lab/forest && "$work/forest.test" -test.run '^$' -test.benchtime "${CALLS}x" \
+    -test.bench '^(BenchmarkCompareForestFit|BenchmarkComparePruneOMP)$') >>"$work/go.txt" 2>&1; then
+    cat "$work/go.txt" >&2
+    exit 1
+  fi
+  "$python" bench/compare_forest.py time "$KERNELLAB_COMPARE_DATA" "$CALLS" >>"$work/times.txt"
+  echo "round $round of $RUNS done" >&2
+done
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+# Go lines "BenchmarkX-2 <calls> <ns> ns/op [<value> <unit>]...": seconds, and each extra metric
+# as "name:unit value".
+awk '/^Benchmark/ {
+  name = $1; sub(/-[0-9]+$/, "", name)
+  print name, $3 / 1e9
+  for (i = 5; i < NF; i += 2) print name ":" $(i + 1), $i
+}' "$work/go.txt" >>"$work/times.txt"
+
+echo
+awk -v cal="$(median BenchmarkCompareForestFit/california)" -v scal="$(median sklearn_forest_california)" \
+  -v spam="$(median BenchmarkCompareForestFit/spambase)" -v sspam="$(median sklearn_forest_spambase)" \
+  -v calq="$(median BenchmarkCompareForestFit/california:val-MSE)" -v scalq="$(median sklearn_forest_california:val-MSE)" \
+  -v spamq="$(median BenchmarkCompareForestFit/spambase:val-accuracy)" -v sspamq="$(median sklearn_forest_spambase:val-accuracy)" \
+  -v omp="$(median BenchmarkComparePruneOMP)" -v somp="$(median sklearn_omp_per_size)" \
+  -v path="$(median sklearn_omp_path)" -v largest="$(median sklearn_omp_largest)" 'BEGIN {
+  fmt = "%-56s %10s %10s %7s %8s  %s\n"
+  printf fmt, "median of the rounds", "lab", "sklearn", "ratio", "target", ""
+  row("forest fit, 1000 trees, California 12384 x 8 (d)", cal, scal, 0.5)
+  printf "  validation MSE: lab %.4g, scikit-learn %.4g (ratio %.3f)\n", calq, scalq, calq / scalq
+  row("forest fit, 1000 trees, Spambase 2761 x 57 (sqrt)", spam, sspam, 0.5)
+  printf "  validation accuracy: lab %.4f, scikit-learn %.4f\n", spamq, sspamq
+  row("OMP pruning, sizes 1..300, vs one fit per size", omp, somp, 0.8)
+  row("  vs orthogonal_mp(return_path=True), for reference", omp, path, 0)
+  row("  vs one fit at size 300, for reference", omp, largest, 0)
+}
+function row(name, lab, py, target,    ratio) {
+  ratio = lab / py
+  if (target == 0) {
+    printf fmt, name, sprintf("%.3f s", lab), sprintf("%.3f s", py), sprintf("%.2f", ratio), "", ""
+    return
+  }
+  printf fmt, name, sprintf("%.3f s", lab), sprintf("%.3f s", py), sprintf("%.2f", ratio), sprintf("<= %.2f", target), (ratio <= target ? "ok" : "SHORT")
+}'
