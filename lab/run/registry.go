@@ -34,7 +34,7 @@ func NewRegistry(exps ...*Experiment) (*Registry, error) {
 			return nil, fmt.Errorf("run: experiment %s uses %s, which is not registered as an experiment that runs tasks", e.ID, e.Uses.ID)
 		}
 	}
-		slices.SortFunc(r.all, func(a, b *Experiment) int { return naturalCompare(a.ID, b.ID) })
+	slices.SortFunc(r.all, func(a, b *Experiment) int { return naturalCompare(a.ID, b.ID) })
 	return r, nil
 }
 
