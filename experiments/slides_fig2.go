@@ -94,7 +94,7 @@ func renderSlidesFig2(res *run.Results, out *run.Output) error {
 	}
 	// Panels about as tall as they are wide (the colour bar takes part of the width), so that the
 	// images stay nearly square.
-	if err := savePrintGrid(out, 2, cols, plotting.PageWidth, max(3*vg.Centimeter, 0.9*plotting.PageWidth/vg.Length(cols)), plotting.LegendBelow, panels...); err != nil {
+	if err := savePrintGrid(out, 2, cols, plotting.PageWidth, max(2*vg.Centimeter, 0.85*plotting.PageWidth/vg.Length(cols)), plotting.LegendBelow, panels...); err != nil {
 		return err
 	}
 	return writeCaption(out, res, fmt.Sprintf("Student slides (seed 002), experiment 1, figure (b): the %d leading basis images of sparse PCA (top row, its loadings v_j in the order of "+
