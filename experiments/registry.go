@@ -32,5 +32,10 @@ func Registry() (*run.Registry, error) {
 		notesFigNystrom(),
 		lectureFigRFF(),
 		lectureFigKPCA(),
+		slidesTable1(),
+		slidesFig1(),
+		slidesFig2(),
+		slidesTable2(),
+		slidesTable3(),
 	)
 }

@@ -149,6 +149,16 @@ var methodStyles = map[string]SeriesStyle{
 	// nn-omp-stop: where NN-OMP stopped by itself, a star as in the thesis (vermillion is its red).
 	"nn-omp-stop": {vermillion, star, solid},
 
+	// Student slides (seed 002): factorisations before KNN and the topic model.
+	"classic-svd":    {black, plus, dashed},
+	"randomized-svd": {vermillion, downTriangle, solid},
+	"sparse-pca":     {green, box, dotted},
+	"bayesian-pca":   {blue, triangle, longDash},
+	// raw-pixels and guarantor: the slides' references (KNN without factorisation, the topic
+	// model on the original counts).
+	"raw-pixels": {darkGrey, openBox, dotted},
+	"guarantor":  {purple, openDiamond, dotted},
+
 	// Reference lines: neutral black and grey, no marker.
 	"full-forest":    {black, nil, dashed},
 	"bound":          {black, nil, dashDot},

@@ -22,6 +22,7 @@ var methodGroups = map[string][]string{
 	"chapter 5 solvers":    {"mp", "omp", "fw", "bound", "slope"},
 	"chapter 6 pruning": {"omp", "omp-unweighted", "nn-omp", "nn-omp-unweighted", "random", "caruana",
 		"zhang-predictions", "zhang-similarity", "kmeans", "full-forest", "majority-class"},
+	"student slides": {"classic-svd", "randomized-svd", "sparse-pca", "bayesian-pca", "raw-pixels", "guarantor"},
 }
 
 func sameDashes(a, b []vg.Length) bool { return slices.Equal(a, b) }
