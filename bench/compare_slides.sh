@@ -35,9 +35,7 @@ RUNS=${RUNS:-5}
 CALLS=${CALLS:-2}
 compare_at_least RUNS "$RUNS" 5
 compare_at_least CALLS "$CALLS" 2
-if [ -z "${LAB_DATA_MIRROR:-}" ] && [ -d /work/shared/datasets ]; then
-  export LAB_DATA_MIRROR=/work/shared/datasets
-fi
+compare_mirror
 
 compare_setup numpy scipy sklearn
 export KERNELLAB_COMPARE_DATA="$work/data"
@@ -47,23 +45,13 @@ compare_build factor learn
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'); load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "lab: $(go version | cut -d' ' -f3), OpenBLAS (cgo, -tags openblas), GOMAXPROCS $(nproc); Python: $("$python" -c 'import numpy, scipy, sklearn; print(f"numpy {numpy.__version__}, scipy {scipy.__version__}, scikit-learn {sklearn.__version__}")'); $RUNS rounds of $CALLS calls"
 
-# lab_test PACKAGE PATTERN: lab/PACKAGE's tests matching PATTERN, verbose, into $work/test.log;
-# prints their log lines.
-lab_test() {
-  if ! (cd "lab/$1" && "$work/$1.test" -test.run "$2" -test.v) >"$work/test.log" 2>&1 ||
-    ! grep -q -- '--- PASS' "$work/test.log"; then
-    cat "$work/test.log" >&2
-    return 1
-  fi
-  grep -E '^\s+bench_compare_test.go' "$work/test.log" | sed "s/^ *bench_compare_test.go:[0-9]*: /check lab\/$1: /"
-}
-if ! lab_test factor '^TestWriteFactorCompareData$' || ! lab_test learn '^TestWriteLearnCompareData$'; then
+if ! compare_test factor '^TestWriteFactorCompareData$' || ! compare_test learn '^TestWriteLearnCompareData$'; then
   echo "compare_slides.sh: writing the comparison data failed (is the data mirror there?)" >&2
   exit 1
 fi
 "$python" bench/compare_slides.py prepare "$KERNELLAB_COMPARE_DATA"
 for pkg in factor learn; do
-  if ! lab_test "$pkg" 'AgreesWith'; then
+  if ! compare_test "$pkg" 'AgreesWith'; then
     echo "compare_slides.sh: the lab and Python disagree on the comparison data (lab/$pkg)" >&2
     exit 1
   fi
@@ -84,13 +72,7 @@ for round in $(seq "$RUNS"); do
   echo "round $round of $RUNS done" >&2
 done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
-# Go lines "BenchmarkX-2 <calls> <ns> ns/op [<value> <unit>]...": seconds, and each extra metric
-# as "name:unit value".
-awk '/^Benchmark/ {
-  name = $1; sub(/-[0-9]+$/, "", name)
-  print name, $3 / 1e9
-  for (i = 5; i < NF; i += 2) print name ":" $(i + 1), $i
-}' "$work/go.txt" >>"$work/times.txt"
+compare_go_times <"$work/go.txt"
 
 echo
 awk -v dense="$(median BenchmarkCompareRandomizedSVD/dense)" -v sdense="$(median sklearn_rsvd_dense)" \
@@ -110,12 +92,4 @@ awk -v dense="$(median BenchmarkCompareRandomizedSVD/dense)" -v sdense="$(median
   row("classic SVD 2000 x 1000 vs numpy.linalg.svd", svd, ssvd, 1.0)
   row("KNN predict, K=5, LFW faces on 100 components (brute)", knn, sknn, 0.8)
   printf "topic model T=30, 20 Newsgroups (Go only): %.3f s per fit, %g EM iterations, %.0f documents/s per iteration\n", topic, iters, rate
-}
-function row(name, lab, py, target,    ratio) {
-  ratio = lab / py
-  if (target == 0) {
-    printf fmt, name, sprintf("%.3f s", lab), sprintf("%.3f s", py), sprintf("%.2f", ratio), "", ""
-    return
-  }
-  printf fmt, name, sprintf("%.3f s", lab), sprintf("%.3f s", py), sprintf("%.2f", ratio), sprintf("<= %.2f", target), (ratio <= target ? "ok" : "SHORT")
-}'
+}'"$compare_row"
