@@ -32,9 +32,7 @@ RUNS=${RUNS:-5}
 CALLS=${CALLS:-1}
 compare_at_least RUNS "$RUNS" 5
 compare_at_least CALLS "$CALLS" 1
-if [ -z "${LAB_DATA_MIRROR:-}" ] && [ -d /work/shared/datasets ]; then
-  export LAB_DATA_MIRROR=/work/shared/datasets
-fi
+compare_mirror
 
 compare_setup numpy sklearn
 export KERNELLAB_COMPARE_DATA="$work/data"
@@ -44,21 +42,12 @@ compare_build forest
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'); load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "lab: $(go version | cut -d' ' -f3), OpenBLAS (cgo, -tags openblas), GOMAXPROCS $(nproc); Python: $("$python" -c 'import numpy, sklearn; print(f"numpy {numpy.__version__}, scikit-learn {sklearn.__version__}")'), n_jobs=2; $RUNS rounds of $CALLS call(s)"
 
-# forest_test PATTERN: lab/forest's tests matching PATTERN, verbose, into $work/test.log.
-forest_test() {
-  if ! (cd lab/forest && "$work/forest.test" -test.run "$1" -test.v) >"$work/test.log" 2>&1 ||
-    ! grep -q -- '--- PASS' "$work/test.log"; then
-    cat "$work/test.log" >&2
-    return 1
-  fi
-  grep -E '^\s+bench_compare_test.go' "$work/test.log" | sed 's/^ *bench_compare_test.go:[0-9]*: /check lab\/forest: /'
-}
-if ! forest_test '^TestWriteForestCompareData$'; then
+if ! compare_test forest '^TestWriteForestCompareData$'; then
   echo "compare_forest.sh: writing the comparison data failed (is the data mirror there?)" >&2
   exit 1
 fi
 "$python" bench/compare_forest.py prepare "$KERNELLAB_COMPARE_DATA"
-if ! forest_test 'AgreesWith'; then
+if ! compare_test forest 'AgreesWith'; then
   echo "compare_forest.sh: the lab and scikit-learn disagree on the OMP path" >&2
   exit 1
 fi
@@ -74,13 +63,7 @@ for round in $(seq "$RUNS"); do
   echo "round $round of $RUNS done" >&2
 done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
-# Go lines "BenchmarkX-2 <calls> <ns> ns/op [<value> <unit>]...": seconds, and each extra metric
-# as "name:unit value".
-awk '/^Benchmark/ {
-  name = $1; sub(/-[0-9]+$/, "", name)
-  print name, $3 / 1e9
-  for (i = 5; i < NF; i += 2) print name ":" $(i + 1), $i
-}' "$work/go.txt" >>"$work/times.txt"
+compare_go_times <"$work/go.txt"
 
 echo
 awk -v cal="$(median BenchmarkCompareForestFit/california)" -v scal="$(median sklearn_forest_california)" \
@@ -98,12 +81,4 @@ awk -v cal="$(median BenchmarkCompareForestFit/california)" -v scal="$(median sk
   row("OMP pruning, sizes 1..300, vs one fit per size", omp, somp, 0.8)
   row("  vs orthogonal_mp(return_path=True), for reference", omp, path, 0)
   row("  vs one fit at size 300, for reference", omp, largest, 0)
-}
-function row(name, lab, py, target,    ratio) {
-  ratio = lab / py
-  if (target == 0) {
-    printf fmt, name, sprintf("%.3f s", lab), sprintf("%.3f s", py), sprintf("%.2f", ratio), "", ""
-    return
-  }
-  printf fmt, name, sprintf("%.3f s", lab), sprintf("%.3f s", py), sprintf("%.2f", ratio), sprintf("<= %.2f", target), (ratio <= target ? "ok" : "SHORT")
-}'
+}'"$compare_row"

@@ -8,6 +8,8 @@ import (
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/lapack/lapack64"
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/fastkernels/kernellab/lab/internal/parallel"
 )
 
 // RandomizedSVDOptions sets the two accuracy knobs of RandomizedSVD. Zero values mean zero.
@@ -125,21 +127,40 @@ func orthonormalize(y *mat.Dense) {
 const maxGramCondition = 1e12
 
 // choleskyQR sets y = y·R⁻¹ with RᵀR = yᵀy and reports whether the Cholesky factorisation
-// succeeded (y is left unchanged otherwise).
+// succeeded (y is left unchanged otherwise). Both level-3 steps run in parallel over blocks of
+// orthoBlock rows: yᵀy as the sum of the blocks' Gram matrices, added in block order, and the
+// triangular solve block by block (rows are independent), so the result does not depend on the
+// number of goroutines. Extra memory: one c×c Gram matrix per block.
 func choleskyQR(y *mat.Dense) bool {
-	_, c := y.Dims()
-	gram := mat.NewSymDense(c, nil)
-	gram.SymOuterK(1, y.T())
+	rows, c := y.Dims()
+	grams := make([]*mat.SymDense, parallel.BlockCount(rows, orthoBlock))
+	_ = parallel.Blocks(rows, orthoBlock, func(_, lo, hi int) error {
+		g := mat.NewSymDense(c, nil)
+		g.SymOuterK(1, y.Slice(lo, hi, 0, c).T())
+		grams[lo/orthoBlock] = g
+		return nil
+	})
+	gram := grams[0]
+	for _, g := range grams[1:] {
+		gram.AddSym(gram, g)
+	}
 	var chol mat.Cholesky
 	if !chol.Factorize(gram) || chol.Cond() > maxGramCondition {
 		return false
 	}
 	var r mat.TriDense
 	chol.UTo(&r)
-	g := y.RawMatrix()
-	blas64.Trsm(blas.Right, blas.NoTrans, 1, r.RawTriangular(), g)
+	_ = parallel.Blocks(rows, orthoBlock, func(_, lo, hi int) error {
+		blas64.Trsm(blas.Right, blas.NoTrans, 1, r.RawTriangular(), y.Slice(lo, hi, 0, c).(*mat.Dense).RawMatrix())
+		return nil
+	})
 	return true
 }
+
+// orthoBlock is the number of rows of y one task of choleskyQR handles: large enough for
+// efficient level-3 BLAS on the narrow blocks of RandomizedSVD (l ≈ 60 columns), small enough to
+// give each core several blocks of the 20,000-row bases of issue 14.
+const orthoBlock = 2048
 
 // householderQ replaces y by the Q factor of its thin Householder QR factorisation.
 func householderQ(y *mat.Dense) {

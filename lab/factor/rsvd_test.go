@@ -123,15 +123,22 @@ func TestRandomizedSVDRejectsBadInput(t *testing.T) {
 }
 
 // TestOrthonormalize: on well-conditioned (CholeskyQR2), ill-conditioned and rank-deficient
-// (Householder) blocks the result has orthonormal columns whose span contains that of the input.
+// (Householder) blocks the result has orthonormal columns whose span contains that of the input,
+// for one block of rows and for several (5000 rows: CholeskyQR's Gram matrix and triangular solve
+// in three blocks of orthoBlock rows).
 func TestOrthonormalize(t *testing.T) {
 	rng := rand.New(rand.NewPCG(61, 62))
-	for _, values := range [][]float64{
-		{3, 2, 1, 0.5, 0.1},
-		{1, 1e-3, 1e-6, 1e-9, 1e-12},
-		{2, 1, 0, 0, 0},
+	for _, c := range []struct {
+		rows   int
+		values []float64
+	}{
+		{400, []float64{3, 2, 1, 0.5, 0.1}},
+		{400, []float64{1, 1e-3, 1e-6, 1e-9, 1e-12}},
+		{400, []float64{2, 1, 0, 0, 0}},
+		{5000, []float64{3, 2, 1, 0.5, 0.1}},
 	} {
-		y := withSpectrum(rng, 400, 5, values)
+		values := c.values
+		y := withSpectrum(rng, c.rows, 5, values)
 		q := mat.DenseCopyOf(y)
 		orthonormalize(q)
 		var qtq mat.Dense

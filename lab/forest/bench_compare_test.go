@@ -1,13 +1,9 @@
 package forest_test
 
 import (
-	"bytes"
 	"context"
-	"encoding/binary"
 	"math"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 
@@ -91,44 +87,13 @@ func compareSplit(tb testing.TB, name string, task forest.Task) (trainX *mat.Den
 	return trainX, trainY, valX, valY
 }
 
-// writeFloats writes v to dir/name as raw little-endian float64, through a temporary file.
-func writeFloats(tb testing.TB, dir, name string, v []float64) {
-	tb.Helper()
-	var buf bytes.Buffer
-	buf.Grow(8 * len(v))
-	if err := binary.Write(&buf, binary.LittleEndian, v); err != nil {
-		tb.Fatal(err)
-	}
-	path := filepath.Join(dir, name)
-	if err := os.WriteFile(path+".tmp", buf.Bytes(), 0o644); err != nil {
-		tb.Fatal(err)
-	}
-	if err := os.Rename(path+".tmp", path); err != nil {
-		tb.Fatal(err)
-	}
-}
-
-// readMatrix reads dir/name, a row-major matrix of d columns whose number of rows is the file's.
-func readMatrix(tb testing.TB, dir, name string, d int) *mat.Dense {
-	tb.Helper()
-	info, err := os.Stat(filepath.Join(dir, name))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	size := int(info.Size()) / 8
-	if size == 0 || size%d != 0 {
-		tb.Fatalf("%s: %d values, want a positive multiple of %d", name, size, d)
-	}
-	return mat.NewDense(size/d, d, comparedata.Floats(tb, dir, name, size))
-}
-
 // compareData returns the training and validation parts of set prefix written by
 // TestWriteForestCompareData, or skips.
 func compareData(tb testing.TB, prefix string, d int) (trainX *mat.Dense, trainY []float64, valX *mat.Dense, valY []float64) {
 	tb.Helper()
 	dir := comparedata.Dir(tb)
-	trainX = readMatrix(tb, dir, prefix+"_train_x.f64", d)
-	valX = readMatrix(tb, dir, prefix+"_val_x.f64", d)
+	trainX = comparedata.Matrix(tb, dir, prefix+"_train_x.f64", d)
+	valX = comparedata.Matrix(tb, dir, prefix+"_val_x.f64", d)
 	n, _ := trainX.Dims()
 	m, _ := valX.Dims()
 	return trainX, comparedata.Floats(tb, dir, prefix+"_train_y.f64", n), valX, comparedata.Floats(tb, dir, prefix+"_val_y.f64", m)
@@ -147,10 +112,10 @@ func TestWriteForestCompareData(t *testing.T) {
 	var valY []float64
 	for _, s := range compareSets {
 		trainX, trainY, vX, vY := compareSplit(t, s.name, s.task)
-		writeFloats(t, dir, s.prefix+"_train_x.f64", trainX.RawMatrix().Data)
-		writeFloats(t, dir, s.prefix+"_train_y.f64", trainY)
-		writeFloats(t, dir, s.prefix+"_val_x.f64", vX.RawMatrix().Data)
-		writeFloats(t, dir, s.prefix+"_val_y.f64", vY)
+		comparedata.Write(t, dir, s.prefix+"_train_x.f64", trainX.RawMatrix().Data)
+		comparedata.Write(t, dir, s.prefix+"_train_y.f64", trainY)
+		comparedata.Write(t, dir, s.prefix+"_val_x.f64", vX.RawMatrix().Data)
+		comparedata.Write(t, dir, s.prefix+"_val_y.f64", vY)
 		n, d := trainX.Dims()
 		t.Logf("%s: %d training × %d features, %d validation rows", s.prefix, n, d, len(vY))
 		if s.task == forest.Regression {
@@ -167,8 +132,8 @@ func TestWriteForestCompareData(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	writeFloats(t, dir, "prune_p.f64", P.RawMatrix().Data)
-	writeFloats(t, dir, "prune_y.f64", append(slices.Clone(calY), valY...))
+	comparedata.Write(t, dir, "prune_p.f64", P.RawMatrix().Data)
+	comparedata.Write(t, dir, "prune_y.f64", append(slices.Clone(calY), valY...))
 	pred, err := f.Predict(valRows)
 	if err != nil {
 		t.Fatal(err)
@@ -201,7 +166,7 @@ func accuracy(pred, y []float64) float64 {
 func comparePruning(tb testing.TB) (*mat.Dense, []float64, string) {
 	tb.Helper()
 	dir := comparedata.Dir(tb)
-	P := readMatrix(tb, dir, "prune_p.f64", compareTrees)
+	P := comparedata.Matrix(tb, dir, "prune_p.f64", compareTrees)
 	n, _ := P.Dims()
 	return P, comparedata.Floats(tb, dir, "prune_y.f64", n), dir
 }
