@@ -256,7 +256,7 @@ func ch6Draw(ctx context.Context, env *run.Env, cfg ch6Scale, set ch6Set) ([]run
 		grid = append(grid, set.thesisForest)
 		slices.Sort(grid)
 	}
-	f, err := forest.Fit(env.RNG, task, Xtr, ytr, forest.Options{Trees: grid[len(grid)-1]})
+	f, err := forest.FitContext(ctx, env.RNG, task, Xtr, ytr, forest.Options{Trees: grid[len(grid)-1]})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", set.key, err)
 	}

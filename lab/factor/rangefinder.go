@@ -7,6 +7,8 @@ import (
 
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/fastkernels/kernellab/lab/internal/memlimit"
 )
 
 // AdaptiveRangeFinder returns an m×j matrix Q with orthonormal columns such that
@@ -45,6 +47,10 @@ func AdaptiveRangeFinder(a mat.Matrix, eps float64, r int, rng *rand.Rand) (*mat
 	}
 	if rng == nil {
 		return nil, 0, fmt.Errorf("factor: %s: rng is nil", op)
+	}
+	// The r pending samples are held at once, each of A's length.
+	if err := memlimit.Check("factor: "+op, fmt.Sprintf("the %d×%d pending samples", r, o.rows), 8, r, o.rows); err != nil {
+		return nil, 0, err
 	}
 	threshold := eps / (10 * math.Sqrt(2/math.Pi))
 	omega := mat.NewDense(o.cols, 1, nil)

@@ -58,9 +58,9 @@ func RandomizedSVD(a mat.Matrix, k int, opts RandomizedSVDOptions, rng *rand.Ran
 	if rng == nil {
 		return nil, fmt.Errorf("factor: %s: rng is nil", op)
 	}
-	l := min(k+opts.Oversample, o.rows, o.cols)
-	q := mat.NewDense(o.rows, l, nil) // the range basis
-	z := mat.NewDense(o.cols, l, nil) // the co-range block Aᵀ·Q (Ω at first)
+	l := min(k+min(opts.Oversample, o.rows, o.cols), o.rows, o.cols) // min first: k + p must not overflow
+	q := mat.NewDense(o.rows, l, nil)                                // the range basis
+	z := mat.NewDense(o.cols, l, nil)                                // the co-range block Aᵀ·Q (Ω at first)
 	fillGaussian(z, rng)
 	if err := o.mul(q, z); err != nil {
 		return nil, fmt.Errorf("factor: %s: %w", op, err)

@@ -1,6 +1,7 @@
 package forest
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -54,7 +55,21 @@ type Forest struct {
 // for the ranked features, 32·n bytes of buffers per goroutine, and 16 bytes per tree node (a
 // fully grown tree on a bootstrap sample has about 0.63·n leaves and twice as many nodes).
 func Fit(rng *rand.Rand, task Task, X mat.Matrix, y []float64, opts Options) (*Forest, error) {
-	const op = "Fit"
+	return fit(context.Background(), "Fit", rng, task, X, y, opts)
+}
+
+// FitContext is Fit that stops growing trees once ctx is done and then returns ctx.Err(): a
+// 1000-tree forest on a large data set takes minutes, and a cancelled run should not wait for it.
+// A tree already growing finishes first, so it returns within about one tree's time. The trees of
+// a forest that completes are those Fit grows.
+func FitContext(ctx context.Context, rng *rand.Rand, task Task, X mat.Matrix, y []float64, opts Options) (*Forest, error) {
+	if ctx == nil {
+		return nil, fmt.Errorf("forest: FitContext: ctx is nil")
+	}
+	return fit(ctx, "FitContext", rng, task, X, y, opts)
+}
+
+func fit(ctx context.Context, op string, rng *rand.Rand, task Task, X mat.Matrix, y []float64, opts Options) (*Forest, error) {
 	if rng == nil {
 		return nil, fmt.Errorf("forest: %s: rng is nil", op)
 	}
@@ -84,6 +99,9 @@ func Fit(rng *rand.Rand, task Task, X mat.Matrix, y []float64, opts Options) (*F
 	f := &Forest{trees: make([]*Tree, trees), task: task, d: set.d}
 	builders := make([]*builder, parallel.Workers(trees))
 	parallel.For(trees, func(worker, t int) {
+		if ctx.Err() != nil {
+			return
+		}
 		b := builders[worker]
 		if b == nil {
 			b = newBuilder(set, task, mtry, opts.MaxDepth, max(1, opts.MinLeaf))
@@ -97,6 +115,9 @@ func Fit(rng *rand.Rand, task Task, X mat.Matrix, y []float64, opts Options) (*F
 		}
 		f.trees[t] = b.grow(treeRNG)
 	})
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("forest: %s: %w", op, err)
+	}
 	return f, nil
 }
 
