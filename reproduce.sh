@@ -12,7 +12,9 @@
 #   ./reproduce.sh --no-notebooks      skip executing the notebooks
 #   ./reproduce.sh --results DIR       results root (default results/); --figures DIR: where figures go
 #                                      (default per scale: figures/, figures/paper/, results/smoke/figures/)
-#   ./reproduce.sh --render-only       redraw figures and the claims report from the results on disk
+#   ./reproduce.sh --render-only       redraw figures and the claims report from the results on disk; from a
+#                                      clean clone, `--scale paper --render-only --results figures/results
+#                                      --no-notebooks` redraws figures/paper/ from the committed paper results
 #   ./reproduce.sh setup               only the set-up steps (tools, Jupyter kernel)
 #   ./reproduce.sh test                the full check: go vet, go test -race, fuzz seeds, the smoke-scale
 #                                      run of every experiment, every notebook executed through GoNB, a sharded

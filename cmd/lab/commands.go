@@ -268,15 +268,30 @@ func cmdRender(_ context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// Without IDs (or with "all") the experiments that have no results at the scale are skipped:
+	// paper scale is run a part at a time. A named experiment without results is an error.
+	everything := fs.NArg() == 0 || (fs.NArg() == 1 && fs.Arg(0) == "all")
+	rendered := 0
 	for _, e := range exps {
 		res, err := run.Load(e, sc, s.results)
+		if errors.Is(err, os.ErrNotExist) && everything {
+			fmt.Fprintf(stdout, "no results of %s at %s scale in %s: skipped\n", e.ID, sc, s.results)
+			continue
+		}
 		if err != nil {
 			return err
 		}
 		if err := run.Render(e, res, s.figures); err != nil {
 			return fmt.Errorf("rendering %s: %w", e.ID, err)
 		}
+		if err := refreshReference(sc, s.results, s.figures, e.Producer().ID); err != nil {
+			return fmt.Errorf("%s: reference results: %w", e.ID, err)
+		}
+		rendered++
 		fmt.Fprintf(stdout, "rendered %s into %s\n", e.ID, s.figures)
+	}
+	if rendered == 0 {
+		return fmt.Errorf("render: no results at %s scale in %s", sc, s.results)
 	}
 	return nil
 }
@@ -304,30 +319,40 @@ func cmdClaims(_ context.Context, args []string, stdout io.Writer) error {
 }
 
 // writeClaims checks the claims of every registered experiment at sc (missing results count as
-// "not run") and writes the Markdown report, with the verdicts of every other scale whose results
-// exist under the results root side by side (smoke only in a smoke report: it decides nothing), and
-// the gallery (README.md) beside the report.
+// "not run") and writes the Markdown report, with the verdicts of every other scale side by side
+// (smoke only in a smoke report: it decides nothing), and the gallery (README.md) beside the report.
+// Another scale's results come from the results root, or, for an experiment it lacks there, from
+// that scale's committed reference results (figures/results/<scale>), so that the committed quick
+// report shows the committed paper verdicts beside its own and the reverse.
 func writeClaims(reg *run.Registry, sc run.Scale, results, path string, stdout io.Writer) error {
-	check := func(scale run.Scale) (run.ScaleClaims, bool) {
+	check := func(scale run.Scale, fallback bool) (run.ScaleClaims, bool) {
 		out := run.ScaleClaims{Scale: scale}
-		found := false
+		found, fromReference := false, false
 		for _, e := range reg.All() {
 			res, err := run.Load(e, scale, results)
+			if err != nil && fallback {
+				if res, err = run.Load(e, scale, filepath.Dir(referenceDir(scale))); err == nil {
+					fromReference = true
+				}
+			}
 			if err != nil {
 				res = nil
 			}
 			found = found || res != nil
 			out.Claims = append(out.Claims, run.CheckClaims(e, res)...)
 		}
+		if fromReference {
+			out.From = "the committed references in " + referenceDir(scale) + " where " + filepath.Join(results, string(scale)) + " has none"
+		}
 		return out, found
 	}
-	main, _ := check(sc)
+	main, _ := check(sc, false)
 	scales := []run.ScaleClaims{main}
 	for _, other := range run.Scales() {
 		if other == sc || other == run.Smoke {
 			continue
 		}
-		if c, found := check(other); found {
+		if c, found := check(other, sc != run.Smoke); found {
 			scales = append(scales, c)
 		}
 	}

@@ -19,7 +19,8 @@ import (
 )
 
 // referenceDir is where the committed reference results of a scale live: the tidy results behind
-// the committed figures (quick scale), refreshed by every unsharded `lab run --scale quick`.
+// the committed figures (figures/ for quick, figures/paper/ for paper), refreshed by every unsharded
+// `lab run` and every `lab render` at that scale.
 func referenceDir(sc run.Scale) string { return filepath.Join("figures", "results", string(sc)) }
 
 // isTimingMetric reports whether a metric measures time (it changes with every run and machine):
@@ -295,17 +296,48 @@ func cmdDiff(_ context.Context, args []string, stdout io.Writer) error {
 	return nil
 }
 
-// refreshReference copies the results table of an unsharded quick run into the reference folder
-// beside the figures it draws (<figures>/results/quick: figures/results/quick by default, committed).
+// refreshReference copies the results table behind freshly rendered figures into the reference
+// folder that lab diff compares later runs with (referenceFolder), for the two scales whose outputs
+// are committed: quick and paper. A smoke run keeps no reference.
 func refreshReference(sc run.Scale, results, figures, id string) error {
-	if sc != run.Quick {
+	if sc != run.Quick && sc != run.Paper {
 		return nil
 	}
-	data, err := os.ReadFile(filepath.Join(results, string(sc), id+".csv"))
+	src := filepath.Join(results, string(sc), id+".csv")
+	dst := filepath.Join(referenceFolder(sc, figures), id+".csv")
+	if samePath(src, dst) {
+		return nil // rendered from the reference results themselves
+	}
+	data, err := os.ReadFile(src)
 	if err != nil {
 		return err
 	}
-	return safefile.WriteBytes(filepath.Join(figures, "results", string(sc), id+".csv"), data)
+	return safefile.WriteBytes(dst, data)
+}
+
+// referenceFolder is where the reference results of a run that writes its figures into figures
+// go: figures/results/<scale> when figures is the scale's default folder (figures/ for quick,
+// figures/paper/ for paper, so both scales' references sit side by side where lab diff looks),
+// else <figures>/results/<scale>.
+func referenceFolder(sc run.Scale, figures string) string {
+	if sameAbs(figures, sc.FiguresDir("")) {
+		return referenceDir(sc)
+	}
+	return filepath.Join(figures, "results", string(sc))
+}
+
+// sameAbs reports whether two paths name the same place relative to the working directory.
+func sameAbs(a, b string) bool {
+	absA, errA := filepath.Abs(a)
+	absB, errB := filepath.Abs(b)
+	return errA == nil && errB == nil && absA == absB
+}
+
+// samePath reports whether two paths name the same file (false when either does not exist).
+func samePath(a, b string) bool {
+	ia, errA := os.Stat(a)
+	ib, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(ia, ib)
 }
 
 // gitRevision resolves rev in the git checkout around the working directory ("" outside one).

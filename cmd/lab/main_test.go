@@ -316,3 +316,74 @@ func TestDatasetsOfflineHintAndListWidth(t *testing.T) {
 		}
 	}
 }
+
+// Paper results rendered into the default figures/paper become the paper reference results in
+// figures/results/paper, beside the quick ones; rendering "all" skips the experiments without paper
+// results; rendering from the committed references leaves them as they are; and each scale's
+// claims report shows the other's committed verdicts.
+func TestPaperReferencesSideBySide(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	if _, err := lab(t, "run", "--scale", "smoke", "--results", "res", "fig2_1"); err != nil {
+		t.Fatal(err)
+	}
+	table := mustRead(t, "res/smoke/fig2_1.csv")
+	// A stand-in for paper results: fig2_1 renders any scale's points.
+	if err := os.MkdirAll("res/paper", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("res/paper/fig2_1.csv", table, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := lab(t, "render", "--scale", "paper", "--results", "res")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "no results of fig3_2 at paper scale in res: skipped") || !strings.Contains(out, "rendered fig2_1 into figures/paper") {
+		t.Errorf("render all at paper:\n%s", out)
+	}
+	if _, err := lab(t, "render", "--scale", "paper", "--results", "res", "fig3_2"); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("rendering a named experiment without results: %v", err)
+	}
+	if got := mustRead(t, "figures/results/paper/fig2_1.csv"); !bytes.Equal(got, table) {
+		t.Error("figures/results/paper/fig2_1.csv is not the rendered results")
+	}
+	if _, err := os.Stat("figures/paper/fig2_1.md"); err != nil {
+		t.Error(err)
+	}
+	// From a clean clone, as reproduce.sh calls it (absolute folders): the committed references
+	// render and report themselves.
+	abs := func(p string) string { return filepath.Join(dir, p) }
+	if _, err := lab(t, "render", "--scale", "paper", "--results", abs("figures/results"), "--figures", abs("figures/paper"), "fig2_1"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat("figures/paper/results"); !os.IsNotExist(err) {
+		t.Errorf("rendering into the absolute default folder wrote references under it (%v)", err)
+	}
+	if _, err := lab(t, "run", "--scale", "quick", "--results", "res", "--no-render", "fig2_1"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := lab(t, "render", "--scale", "quick", "--results", "res", "fig2_1"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.RemoveAll("res/paper"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := lab(t, "claims", "--scale", "quick", "--results", "res"); err != nil {
+		t.Fatal(err)
+	}
+	report := string(mustRead(t, "figures/CLAIMS.md"))
+	if !strings.Contains(report, "- paper: ") || !strings.Contains(report, "(results: the committed references in figures/results/paper where res/paper has none)") {
+		t.Errorf("the quick report lacks the committed paper verdicts:\n%s", report)
+	}
+}
+
+// mustRead returns a file's contents, failing the test when it cannot be read.
+func mustRead(t *testing.T, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}

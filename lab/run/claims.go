@@ -83,6 +83,9 @@ func callCheck(c Claim, res *Results) (v Verdict, err error) {
 type ScaleClaims struct {
 	Scale  Scale
 	Claims []ClaimResult
+	// From names where results came from when not from the run's own results root (the committed
+	// reference results, say); shown beside the scale's counts.
+	From string
 }
 
 // WriteClaimsReport writes a Markdown report atomically. The first entry is the report's own
@@ -119,7 +122,11 @@ func claimsMarkdown(scales []ScaleClaims) string {
 	main := scales[0]
 	fmt.Fprintf(&b, "# Claims report (scale: %s)\n\n", main.Scale)
 	for _, s := range scales {
-		fmt.Fprintf(&b, "- %s: %s.\n", s.Scale, CountStatuses(s.Claims))
+		from := ""
+		if s.From != "" {
+			from = " (results: " + s.From + ")"
+		}
+		fmt.Fprintf(&b, "- %s: %s%s.\n", s.Scale, CountStatuses(s.Claims), from)
 	}
 	b.WriteString("\nSUPPORTED / CONTRADICTED: the test for / against the claim rejects at level 0.05 (one-sided; a claim over " +
 		"several data sets or sizes controls the family-wise level by Holm's method). INCONCLUSIVE: neither rejects, or the " +
@@ -132,6 +139,9 @@ func claimsMarkdown(scales []ScaleClaims) string {
 			m[r.Experiment+"\x00"+r.ClaimID] = r.Status
 		}
 		other[s.Scale] = m
+	}
+	for _, s := range scales[1:] {
+		b.WriteString(verdictChanges(main, s.Scale, other[s.Scale]))
 	}
 	var order []string
 	byExp := map[string][]ClaimResult{}
@@ -172,6 +182,54 @@ func claimsMarkdown(scales []ScaleClaims) string {
 		}
 	}
 	return b.String()
+}
+
+// verdictChanges lists, as a Markdown section, the claims whose verdict differs between the report's
+// own scale and another (both having run): read from the smaller scale to the larger, a verdict
+// that became decided, one that reversed, or one that became inconclusive. "" when none differs.
+func verdictChanges(main ScaleClaims, otherScale Scale, other map[string]string) string {
+	from, to := otherScale, main.Scale
+	if scaleRank(main.Scale) < scaleRank(otherScale) {
+		from, to = main.Scale, otherScale
+	}
+	var rows []string
+	for _, r := range main.Claims {
+		st, ok := other[r.Experiment+"\x00"+r.ClaimID]
+		if !ok || st == StatusNotRun || r.Status == StatusNotRun || st == r.Status {
+			continue
+		}
+		before, after := st, r.Status
+		if from == main.Scale {
+			before, after = r.Status, st
+		}
+		change := "decided"
+		switch {
+		case before == StatusError || after == StatusError:
+			change = "error"
+		case after == StatusInconclusive:
+			change = "no longer decided"
+		case before != StatusInconclusive:
+			change = "**reversed**"
+		}
+		rows = append(rows, fmt.Sprintf("| %s | %s | %s | %s | %s |\n", markdownCell(r.Experiment), markdownCell(r.ClaimID),
+			statusLabel(before), statusLabel(after), change))
+	}
+	if len(rows) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("\n## Verdicts that differ between %s and %s scale\n\n%d claim(s), read from %s to %s.\n\n"+
+		"| Experiment | Claim | %s | %s | Change |\n|---|---|---|---|---|\n%s",
+		from, to, len(rows), from, to, from, to, strings.Join(rows, ""))
+}
+
+// scaleRank orders the scales from the smallest to the largest (Scales' order).
+func scaleRank(sc Scale) int {
+	for i, s := range Scales() {
+		if s == sc {
+			return i
+		}
+	}
+	return len(Scales())
 }
 
 func statusLabel(status string) string {
