@@ -253,6 +253,8 @@ main_test() {
   go test -count=1 ./lab/dataset/...
   step "timing-free figures and tables come out byte-identical from two fresh runs"
   go test -count=1 -run TestTimingFreeOutputsAreReproducible ./experiments/
+  step "the committed figures, tables and claims reports regenerate from the committed reference results"
+  go test -count=1 -run TestCommittedOutputsRegenerate ./cmd/lab/
   if [ "$GOFLAGS" != "$PURE_GOFLAGS" ]; then
     step "go test, pure-Go build (no OpenBLAS) of the numerical packages"
     GOFLAGS="$PURE_GOFLAGS" go test -count=1 -short ./lab/...

@@ -323,15 +323,17 @@ func cmdClaims(_ context.Context, args []string, stdout io.Writer) error {
 // (smoke only in a smoke report: it decides nothing), and the gallery (README.md) beside the report.
 // Another scale's results come from the results root, or, for an experiment it lacks there, from
 // that scale's committed reference results (figures/results/<scale>), so that the committed quick
-// report shows the committed paper verdicts beside its own and the reverse.
+// report shows the committed paper verdicts beside its own and the reverse; the report then says
+// so, in the same words whether the results root is figures/results or another.
 func writeClaims(reg *run.Registry, sc run.Scale, results, path string, stdout io.Writer) error {
 	check := func(scale run.Scale, fallback bool) (run.ScaleClaims, bool) {
 		out := run.ScaleClaims{Scale: scale}
-		found, fromReference := false, false
+		referenceRoot := filepath.Dir(referenceDir(scale))
+		found, fromReference := false, fallback && sameAbs(results, referenceRoot)
 		for _, e := range reg.All() {
 			res, err := run.Load(e, scale, results)
 			if err != nil && fallback {
-				if res, err = run.Load(e, scale, filepath.Dir(referenceDir(scale))); err == nil {
+				if res, err = run.Load(e, scale, referenceRoot); err == nil {
 					fromReference = true
 				}
 			}
@@ -342,7 +344,7 @@ func writeClaims(reg *run.Registry, sc run.Scale, results, path string, stdout i
 			out.Claims = append(out.Claims, run.CheckClaims(e, res)...)
 		}
 		if fromReference {
-			out.From = "the committed references in " + referenceDir(scale) + " where " + filepath.Join(results, string(scale)) + " has none"
+			out.From = "the committed references in " + referenceDir(scale)
 		}
 		return out, found
 	}

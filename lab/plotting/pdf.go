@@ -15,7 +15,7 @@ import (
 	"gonum.org/v1/plot/vg/vgpdf"
 )
 
-// pdfCanvas corrects two faults of gonum/plot's vgpdf (v0.15), so that the PDF looks like the PNG
+// pdfCanvas corrects the faults of gonum/plot's vgpdf (v0.15), so that the PDF looks like the PNG
 // and SVG:
 //   - vgpdf reads a colour's premultiplied components as straight ones, so translucent fills
 //     (the uncertainty bands) come out dark grey; SetColor hands it straight components.
@@ -23,16 +23,14 @@ import (
 //     "×", "ö" or "é" come out as two wrong characters, and characters outside the code page
 //     ("−", "√", "λ", "σ", "′") cannot be written at all; FillString encodes text to the code
 //     page and draws the other characters as filled glyph outlines from the same font.
-//   - vgpdf draws images (heat maps) upside down; DrawImage hands it the image mirrored.
-//   - the PDF writer (go-pdf/fpdf, under vgpdf) stamps the clock's date and lists a page's images
-//     in the order of a Go map, so the same figure gave different bytes on each run; init sets
-//     fpdf's defaults to a fixed date and sorted catalogs, which vgpdf's documents then take.
+//   - vgpdf draws images (heat maps) upside down, and its writer (go-pdf/fpdf) lists a document's
+//     images in the order of a Go map; DrawImage draws them as vector cells instead.
+//   - fpdf stamps the clock's date, so the same figure gave different bytes on each run; init sets
+//     fpdf's defaults to a fixed date (and sorted catalogs), which vgpdf's documents then take.
 type pdfCanvas struct{ *vgpdf.Canvas }
 
-// DrawImage implements vg.Canvas.
-func (c pdfCanvas) DrawImage(rect vg.Rectangle, img image.Image) {
-	pdfDrawImage(func(m image.Image) { c.Canvas.DrawImage(rect, m) }, img)
-}
+// DrawImage implements vg.Canvas: the image is drawn as vector cells (drawImageCells).
+func (c pdfCanvas) DrawImage(rect vg.Rectangle, img image.Image) { drawImageCells(c, rect, img) }
 
 func init() {
 	fpdf.SetDefaultCatalogSort(true)
@@ -41,23 +39,69 @@ func init() {
 	fpdf.SetDefaultModificationDate(fixed)
 }
 
-// pdfDrawImage hands img, mirrored top to bottom and composited over white, to drawImage. The
-// page under an image is white, so compositing changes nothing on paper; it makes the image
-// opaque, which PNG encodes without an alpha channel, and the PDF writer's alpha path (a soft
-// mask) gave different bytes for the same image from one run to the next.
-func pdfDrawImage(drawImage func(image.Image), img image.Image) {
+// drawImageCells draws img into rect on c as filled rectangles: one per run of equal pixels in a
+// pixel row, with consecutive identical rows merged into one band, each pixel composited over white
+// (the page under it). The lab's images are heat maps, piecewise constant over their matrix cells,
+// so this costs about one rectangle per cell, and the cells stay sharp at any zoom. It replaces
+// vgpdf's images for two reasons: fpdf lists a document's images in the order of a Go map, sorted
+// only by width, so a figure with several heat maps of one size (slides_fig2's basis images) gave
+// different bytes on every run; and vgpdf draws images upside down. Each rectangle but those of the
+// last column and band overlaps its right and lower neighbours by overlapCell of a pixel, which
+// they cover, so that viewers' anti-aliasing shows no seams between cells.
+func drawImageCells(c vg.Canvas, rect vg.Rectangle, img image.Image) {
 	b := img.Bounds()
-	flipped := image.NewNRGBA(b)
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			r, g, bl, a := img.At(x, y).RGBA() // premultiplied, 16 bits
-			white := 0xffff - a
-			flipped.SetNRGBA(x, b.Max.Y-1-(y-b.Min.Y), color.NRGBA{
-				R: uint8((r + white) >> 8), G: uint8((g + white) >> 8), B: uint8((bl + white) >> 8), A: 0xff,
-			})
+	if b.Empty() {
+		return
+	}
+	pw := (rect.Max.X - rect.Min.X) / vg.Length(b.Dx())
+	ph := (rect.Max.Y - rect.Min.Y) / vg.Length(b.Dy())
+	x := func(px int) vg.Length { return rect.Min.X + pw*vg.Length(px-b.Min.X) }
+	y := func(py int) vg.Length { return rect.Max.Y - ph*vg.Length(py-b.Min.Y) } // image rows run downwards
+	for top := b.Min.Y; top < b.Max.Y; {
+		bottom := top + 1
+		for bottom < b.Max.Y && sameImageRow(img, top, bottom) {
+			bottom++
+		}
+		for left := b.Min.X; left < b.Max.X; {
+			col := overWhite(img.At(left, top))
+			right := left + 1
+			for right < b.Max.X && overWhite(img.At(right, top)) == col {
+				right++
+			}
+			cell := vg.Rectangle{Min: vg.Point{X: x(left), Y: y(bottom)}, Max: vg.Point{X: x(right), Y: y(top)}}
+			if right < b.Max.X {
+				cell.Max.X += overlapCell * pw
+			}
+			if bottom < b.Max.Y {
+				cell.Min.Y -= overlapCell * ph
+			}
+			c.SetColor(col)
+			c.Fill(cell.Path())
+			left = right
+		}
+		top = bottom
+	}
+}
+
+// overlapCell is how far, in pixels, a cell of drawImageCells reaches under its neighbours.
+const overlapCell = 0.25
+
+// sameImageRow reports whether pixel rows r and s of img are identical.
+func sameImageRow(img image.Image, r, s int) bool {
+	b := img.Bounds()
+	for x := b.Min.X; x < b.Max.X; x++ {
+		if overWhite(img.At(x, r)) != overWhite(img.At(x, s)) {
+			return false
 		}
 	}
-	drawImage(flipped)
+	return true
+}
+
+// overWhite composites a colour over white: opaque, so that the PDF needs no transparency.
+func overWhite(c color.Color) color.NRGBA {
+	r, g, b, a := c.RGBA() // premultiplied, 16 bits
+	white := 0xffff - a
+	return color.NRGBA{R: uint8((r + white) >> 8), G: uint8((g + white) >> 8), B: uint8((b + white) >> 8), A: 0xff}
 }
 
 // SetColor implements vg.Canvas.
