@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -106,6 +107,15 @@ func TestSlurmPrintsScriptsAndSkipsFinishedShards(t *testing.T) {
 	// fig2_1 has one task: shard 0 owns it, shard 1 owns none (nothing to run).
 	if !strings.Contains(out, "#SBATCH --array=0\n") {
 		t.Fatalf("want shard 0 alone in the array:\n%s", out)
+	}
+	// --time reaches sbatch in Slurm's syntax, whichever syntax it was given in.
+	for limit, want := range map[string]string{"10": "0-00:10:00", "4h": "0-04:00:00", "1-2": "1-02:00:00"} {
+		timed := slices.Clone(args)
+		timed[slices.Index(timed, "--time")+1] = limit
+		out, err := lab(t, timed...)
+		if err != nil || !strings.Contains(out, "#SBATCH --time="+want+"\n") {
+			t.Errorf("--time %s: want #SBATCH --time=%s (%v):\n%s", limit, want, err, out)
+		}
 	}
 	if _, err := lab(t, "run", "--scale", "smoke", "--results", filepath.Join(res, "shards", "0"), "--shard", "0/2", "fig2_1"); err != nil {
 		t.Fatal(err)

@@ -178,14 +178,16 @@ func cmdSlurm(ctx context.Context, args []string, stdout io.Writer) error {
 		}
 	}
 
+	// --time in Go's syntax (4h) is written in Slurm's (0-04:00:00), which sbatch requires.
+	limit := 4 * time.Hour
+	if j.time != "" {
+		if limit, err = parseSlurmTime(j.time); err != nil {
+			return usageError{"slurm: --time: " + err.Error()}
+		}
+		j.time = slurmTime(limit)
+	}
 	// Defaults from the plan.
 	if j.shards == 0 || j.time == "" || j.mem == "" {
-		limit := 4 * time.Hour
-		if j.time != "" {
-			if limit, err = parseSlurmTime(j.time); err != nil {
-				return usageError{"slurm: --time: " + err.Error()}
-			}
-		}
 		fmt.Fprintf(os.Stderr, "slurm: measuring %d task(s) per experiment for the defaults (lab plan)...\n", *sample)
 		costs, err := estimate(ctx, j.lab, sc, producers(exps), *sample, 10*time.Minute, s.results, false, os.Stderr)
 		if err != nil {
@@ -209,8 +211,6 @@ func cmdSlurm(ctx context.Context, args []string, stdout io.Writer) error {
 			}
 			j.mem = slurmMem(peak, j.cpus)
 		}
-	} else if _, err := parseSlurmTime(j.time); err != nil {
-		return usageError{"slurm: --time: " + err.Error()}
 	}
 
 	if j.shards > 1000 {
