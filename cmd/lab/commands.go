@@ -125,6 +125,10 @@ func noArgs(fs *flag.FlagSet, name string) error {
 	return nil
 }
 
+// wantsAll reports whether the IDs given on the command line ask for the whole catalogue: none, or
+// "all".
+func wantsAll(ids []string) bool { return len(ids) == 0 || (len(ids) == 1 && ids[0] == "all") }
+
 // registryAndSelected loads the catalogue and the experiments named in ids (see selected).
 func registryAndSelected(ids []string) (*run.Registry, []*run.Experiment, error) {
 	reg, err := experiments.Registry()
@@ -153,7 +157,7 @@ func producers(exps []*run.Experiment) []*run.Experiment {
 
 // selected returns the experiments named in ids, or all of them when ids is empty or "all".
 func selected(reg *run.Registry, ids []string) ([]*run.Experiment, error) {
-	if len(ids) == 0 || (len(ids) == 1 && ids[0] == "all") {
+	if wantsAll(ids) {
 		return reg.All(), nil
 	}
 	var out []*run.Experiment
@@ -270,7 +274,7 @@ func cmdRender(_ context.Context, args []string, stdout io.Writer) error {
 	}
 	// Without IDs (or with "all") the experiments that have no results at the scale are skipped:
 	// paper scale is run a part at a time. A named experiment without results is an error.
-	everything := fs.NArg() == 0 || (fs.NArg() == 1 && fs.Arg(0) == "all")
+	everything := wantsAll(fs.Args())
 	rendered := 0
 	for _, e := range exps {
 		res, err := run.Load(e, sc, s.results)
