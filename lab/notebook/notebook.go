@@ -124,8 +124,7 @@ func (s *Session) Show(ctx context.Context, e *run.Experiment) (*run.Results, er
 	if err := s.Display(e); err != nil {
 		return nil, err
 	}
-	gonbui.DisplayMarkdown(ClaimsMarkdown(run.CheckClaims(e, res)))
-	gonbui.Sync() // a cell's program may exit right after: flush what is displayed
+	ShowMarkdown(ClaimsMarkdown(run.CheckClaims(e, res)))
 	return res, nil
 }
 
@@ -137,16 +136,14 @@ func (s *Session) Display(e *run.Experiment) error {
 		if err != nil {
 			return err
 		}
-		gonbui.DisplayMarkdown(string(md))
-		gonbui.Sync()
+		ShowMarkdown(string(md))
 		return nil
 	}
 	png, err := os.ReadFile(base + ".png")
 	if err != nil {
 		return err
 	}
-	gonbui.DisplayPNG(png)
-	gonbui.Sync() // without it the image can be lost when the cell's program exits at once
+	ShowPNG(png)
 	return nil
 }
 
