@@ -125,7 +125,7 @@ func notesNystromRecords(ctx context.Context, rng *rand.Rand, X *mat.Dense, land
 		if err != nil {
 			return 0, err
 		}
-		rel, err := bestRankKError(G, rank)
+		rel, err := lowrank.BestRankKError(G, rank)
 		return rel * mat.Norm(G, 2), err
 	}
 	var recs []run.Record

@@ -1,7 +1,6 @@
 package experiments
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -143,29 +142,6 @@ func mekaError(rng *rand.Rand, k kernel.Kernel, X *mat.Dense, labels []int, rank
 		return 0, err
 	}
 	return m.RelativeFrobeniusError(X, nil)
-}
-
-// bestRankKError returns ||G − G_k||_F / ||G||_F for the best rank-k approximation G_k of the
-// symmetric matrix G (Eckart–Young): √(Σ_{i>k} λ_i²) / √(Σ_i λ_i²) with the eigenvalues sorted by
-// decreasing magnitude. Only eigenvalues are computed, O(n³) time and O(n²) memory.
-func bestRankKError(G mat.Symmetric, k int) (float64, error) {
-	var eig mat.EigenSym
-	if !eig.Factorize(G, false) {
-		return 0, fmt.Errorf("best rank-%d: eigenvalues did not converge", k)
-	}
-	vals := eig.Values(nil)
-	slices.SortFunc(vals, func(a, b float64) int { return cmp.Compare(math.Abs(b), math.Abs(a)) })
-	var tail, total float64
-	for i, v := range vals {
-		total += v * v
-		if i >= k {
-			tail += v * v
-		}
-	}
-	if total == 0 {
-		return 0, fmt.Errorf("best rank-%d: the matrix is zero", k)
-	}
-	return math.Sqrt(tail / total), nil
 }
 
 // perrin_fig1 — the accuracy / time trade-off of Nyström (seed 000 §4, first figure): relative error
@@ -637,7 +613,7 @@ func perrinFig3Rep(ctx context.Context, env *run.Env, s perrinSetup) ([]run.Reco
 			return nil, err
 		}
 		if s.rep < s.bestReps {
-			if values["best-rank-k"], err = bestRankKError(G, s.rank); err != nil {
+			if values["best-rank-k"], err = lowrank.BestRankKError(G, s.rank); err != nil {
 				return nil, err
 			}
 		}

@@ -2,15 +2,10 @@ package experiments
 
 import (
 	"math"
-	"math/rand/v2"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"gonum.org/v1/gonum/mat"
-
-	"github.com/fastkernels/kernellab/lab/kernel"
-	"github.com/fastkernels/kernellab/lab/lowrank"
 	"github.com/fastkernels/kernellab/lab/run"
 )
 
@@ -44,43 +39,6 @@ func perrinLegendMethods(id string) map[string]string {
 		}
 	}
 	return m
-}
-
-// bestRankKError (eigenvalues only) equals the error of the explicit best rank-k matrix of
-// lowrank.BestRankK (Eckart–Young), on a Gaussian Gram matrix of random points.
-func TestBestRankKErrorMatchesEckartYoung(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 6))
-	X := mat.NewDense(40, 3, nil)
-	for i := range 40 {
-		for j := range 3 {
-			X.Set(i, j, rng.NormFloat64())
-		}
-	}
-	k, err := gaussianGamma(0.3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	G, err := kernel.Gram(k, X)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, rank := range []int{1, 5, 20, 40} {
-		got, err := bestRankKError(G, rank)
-		if err != nil {
-			t.Fatal(err)
-		}
-		best, err := lowrank.BestRankK(G, rank)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, err := lowrank.RelativeFrobenius(G, best)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if math.Abs(got-want) > 1e-9 {
-			t.Errorf("rank %d: %g, Eckart–Young %g", rank, got, want)
-		}
-	}
 }
 
 // gaussianGamma is exp(−γ||x − z||²): at squared distance 2 and γ = 0.3 it is e^{−0.6}.

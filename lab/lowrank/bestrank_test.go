@@ -75,3 +75,50 @@ func TestBestRankKErrors(t *testing.T) {
 	_, err = BestRankK(mat.NewSymDense(2, []float64{1, math.Inf(1), math.Inf(1), 1}), 1)
 	wantError(t, "infinite entry", err)
 }
+
+// BestRankKError on a known spectrum (one eigenvalue negative) is Eckart–Young's
+// √(Σ_{i>k} λ_i² / Σ_i λ_i²), and equals the error of BestRankK's matrix measured directly.
+func TestBestRankKErrorMatchesEckartYoung(t *testing.T) {
+	values := []float64{9, 5, -4, 3, 1, 0.5, 0.25, 0.1, 0, 0}
+	k := withSpectrum(43, values)
+	var total float64
+	for _, v := range values {
+		total += v * v
+	}
+	for rank := 1; rank <= len(values); rank++ {
+		got, err := BestRankKError(k, rank)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var tail float64
+		for _, v := range values[rank:] {
+			tail += v * v
+		}
+		if want := math.Sqrt(tail / total); math.Abs(got-want) > 1e-12 {
+			t.Errorf("rank %d: error %.15g, want %.15g", rank, got, want)
+		}
+		approx, err := BestRankK(k, rank)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var diff mat.Dense
+		diff.Sub(k, approx)
+		if direct := mat.Norm(&diff, 2) / mat.Norm(k, 2); math.Abs(got-direct) > 1e-12 {
+			t.Errorf("rank %d: error %.15g from eigenvalues, %.15g from BestRankK", rank, got, direct)
+		}
+	}
+}
+
+func TestBestRankKErrorErrors(t *testing.T) {
+	k := mat.NewSymDense(2, []float64{2, 1, 1, 2})
+	_, err := BestRankKError(k, 0)
+	wantError(t, "rank 0", err)
+	_, err = BestRankKError(k, 3)
+	wantError(t, "rank above n", err)
+	_, err = BestRankKError(nil, 1)
+	wantError(t, "nil K", err)
+	_, err = BestRankKError(mat.NewSymDense(2, nil), 1)
+	wantError(t, "zero K", err)
+	_, err = BestRankKError(mat.NewSymDense(2, []float64{1, math.NaN(), math.NaN(), 1}), 1)
+	wantError(t, "NaN entry", err)
+}

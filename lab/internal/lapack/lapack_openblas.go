@@ -21,7 +21,7 @@ import (
 	_ "github.com/fastkernels/kernellab/lab/blas"
 )
 
-// Available reports whether EigenSym runs LAPACK in this build.
+// Available reports whether EigenSym and EigenValuesSym run LAPACK in this build.
 const Available = true
 
 // EigenSym computes all eigenvalues and eigenvectors of the n×n symmetric matrix whose upper
@@ -48,6 +48,32 @@ func EigenSym(n int, a, values []float64) error {
 		(*C.double)(&work[0]), &lwork, &iwork[0], &liwork, &info, 1, 1)
 	if info != 0 {
 		return fmt.Errorf("LAPACK dsyevd failed on a %d×%d matrix: info = %d (> 0: no convergence)", n, n, int(info))
+	}
+	return nil
+}
+
+// EigenValuesSym computes the eigenvalues, in increasing order, of the n×n symmetric matrix whose
+// upper triangle is stored row-major in a (len n², overwritten; the lower triangle is not read),
+// with dsyevd without eigenvectors: a blocked reduction to tridiagonal form (most of it matrix
+// products) followed by dsterf, O(n³) time like EigenSym but about a third of its work and 2n + 1
+// doubles of workspace. It fails when LAPACK does not converge.
+func EigenValuesSym(n int, a, values []float64) error {
+	if n == 0 {
+		return nil
+	}
+	if len(a) < n*n || len(values) < n {
+		panic("lapack: EigenValuesSym: slices shorter than n")
+	}
+	jobz, uplo := C.char('N'), C.char('L')
+	cn := C.int(n)
+	lwork, liwork := C.int(2*n+1), C.int(1)
+	work := make([]float64, int(lwork))
+	iwork := make([]C.int, int(liwork))
+	var info C.int
+	C.dsyevd_(&jobz, &uplo, &cn, (*C.double)(&a[0]), &cn, (*C.double)(&values[0]),
+		(*C.double)(&work[0]), &lwork, &iwork[0], &liwork, &info, 1, 1)
+	if info != 0 {
+		return fmt.Errorf("LAPACK dsyevd (eigenvalues only) failed on a %d×%d matrix: info = %d (> 0: no convergence)", n, n, int(info))
 	}
 	return nil
 }
