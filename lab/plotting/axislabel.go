@@ -30,6 +30,15 @@ func isPlaceholder(label string) bool {
 	return label != ""
 }
 
+// shownLabel returns the label drawn on axis a: its own, or the one an axisLabel draws in place
+// of its placeholder.
+func shownLabel(a plot.Axis) string {
+	if t, ok := a.Tick.Marker.(logTicks); ok && isPlaceholder(a.Label.Text) {
+		return t.label
+	}
+	return a.Label.Text
+}
+
 // axisLabel draws the label of a log axis in place of gonum/plot. gonum/plot positions the label's
 // glyph box at the arithmetic middle of the axis range, which on a log axis lies near its top (or
 // right) end, so a long label makes the plot shrink its data area far too much. LogX and LogY

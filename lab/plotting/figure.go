@@ -367,17 +367,26 @@ func (f *Figure) Draw(c draw.Canvas) {
 		PadX: st.panelGapX, PadY: st.panelGapY + band,
 		PadTop: st.figureInset + band, PadBottom: st.figureInset, PadLeft: st.figureInset, PadRight: st.figureInset,
 	}
-	for r, row := range f.panels {
-		for col, p := range row {
-			if p != nil {
-				if st.print {
-					roundLogRanges(p)
-				}
-				setTickRoom(p, p.DataCanvas(tiles.At(c, col, r)))
+	for _, row := range f.panels {
+		for _, p := range row {
+			if p != nil && st.print {
+				roundLogRanges(p)
 			}
 		}
 	}
-	canvases := plot.Align(f.panels, tiles, c)
+	canvases := f.align(tiles, c)
+	// An x-axis label is centred under its data area: under an outer panel narrower than the
+	// label it ran off the figure, clipped ("pruned size (% of the forest"). Widen the outer
+	// margins until every label fits; each step moves a label by most of the step, so a few do.
+	for range 8 {
+		left, right := f.labelOverhang(canvases, c, st.figureInset)
+		if left <= 0.5 && right <= 0.5 {
+			break
+		}
+		tiles.PadLeft += max(left, 0)
+		tiles.PadRight += max(right, 0)
+		canvases = f.align(tiles, c)
+	}
 	for r, row := range f.panels {
 		for col, p := range row {
 			if p == nil {
@@ -395,6 +404,42 @@ func (f *Figure) Draw(c draw.Canvas) {
 			c.FillText(sty, vg.Point{X: x, Y: top + sty.FontExtents().Descent}, titles[r][col])
 		}
 	}
+}
+
+// align sizes the tick labels of every panel to its data area in tiles and returns the panels'
+// canvases, their data areas aligned along rows and columns (plot.Align).
+func (f *Figure) align(tiles draw.Tiles, c draw.Canvas) [][]draw.Canvas {
+	for r, row := range f.panels {
+		for col, p := range row {
+			if p != nil {
+				setTickRoom(p, p.DataCanvas(tiles.At(c, col, r)))
+			}
+		}
+	}
+	return plot.Align(f.panels, tiles, c)
+}
+
+// labelOverhang returns how far the x-axis labels, centred under their data areas, reach past the
+// left and the right edge of c less inset (negative: the room left).
+func (f *Figure) labelOverhang(canvases [][]draw.Canvas, c draw.Canvas, inset vg.Length) (left, right vg.Length) {
+	left, right = -c.Size().X, -c.Size().X
+	for r, row := range f.panels {
+		for col, p := range row {
+			if p == nil {
+				continue
+			}
+			label := shownLabel(p.X)
+			if label == "" || p.X.Label.Position != draw.PosCenter {
+				continue
+			}
+			half := p.X.Label.TextStyle.Width(label) / 2
+			data := p.DataCanvas(canvases[r][col])
+			x := data.Center().X
+			left = max(left, c.Min.X+inset-(x-half))
+			right = max(right, x+half-(c.Max.X-inset))
+		}
+	}
+	return left, right
 }
 
 // panelLetter returns "(a)" for k = 0, ..., "(z)", then "(aa)", "(ab)", ...

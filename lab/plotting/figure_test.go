@@ -223,3 +223,52 @@ func TestOddDataDrawsWithoutError(t *testing.T) {
 		})
 	}
 }
+
+// An x-axis label wider than its panel stays inside the figure: on a page-wide row of four print
+// panels with a long label (fig6_2's, which ran off the right edge as "pruned size (% of the
+// forest"), the figure's outer columns of pixels, narrower than its inset, stay white. Both
+// outer panels are checked (the leftmost label ran off the left edge in the same way), with a
+// linear x axis and with a log one, whose label this package draws itself (axisLabel).
+func TestFigureKeepsAxisLabelsInside(t *testing.T) {
+	for _, logX := range []bool{false, true} {
+		f := NewPrintFigure(1, 4, PageWidth, 1.6*vg.Inch)
+		for col := range 4 {
+			p := NewPrint("panel", "pruned size (% of the forest, in trees)", "test accuracy")
+			if err := AddLine(p, []float64{1, 2, 3}, []float64{0.5, 0.7, 0.9}, "OMP", 0, false); err != nil {
+				t.Fatal(err)
+			}
+			if logX {
+				if err := LogX(p); err != nil {
+					t.Fatal(err)
+				}
+			}
+			f.Set(0, col, p)
+		}
+		encoded, err := f.PNG()
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkWhiteEdges(t, encoded)
+	}
+}
+
+// checkWhiteEdges fails if the outer three columns of pixels of the PNG on either side hold
+// anything but white.
+func checkWhiteEdges(t *testing.T, encoded []byte) {
+	t.Helper()
+	img, err := png.Decode(bytes.NewReader(encoded))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := img.Bounds()
+	edge := 3 // pixels: less than the figure's inset at PrintDPI
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for i := range edge {
+			for _, x := range []int{b.Min.X + i, b.Max.X - 1 - i} {
+				if r, g, bl, _ := img.At(x, y).RGBA(); r < 0xf000 || g < 0xf000 || bl < 0xf000 {
+					t.Fatalf("pixel (%d, %d) at the figure's edge is not white: something runs off the figure", x, y)
+				}
+			}
+		}
+	}
+}

@@ -98,6 +98,10 @@ func moveLabel(p *plot.Plot, a *plot.Axis, vertical bool) {
 		return
 	}
 	l := &axisLabel{label: a.Label.Text, placeholder: labelPlaceholder(a.Label.Text), vertical: vertical}
+	if t, ok := a.Tick.Marker.(logTicks); ok {
+		t.label = a.Label.Text
+		a.Tick.Marker = t
+	}
 	a.Label.Text = l.placeholder
 	p.Add(l)
 }
@@ -138,6 +142,7 @@ type logTicks struct {
 	room     vg.Length // length of the axis, set by setTickRoom; 0 if unknown
 	size     vg.Length // font size of the labels; 0 for tickSize
 	vertical bool
+	label    string // the axis label drawn by this package in gonum/plot's place (moveLabel)
 }
 
 // maxLogLabels is the most decade labels an axis gets.
