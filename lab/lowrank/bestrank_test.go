@@ -31,10 +31,14 @@ func withSpectrum(seed uint64, values []float64) *mat.SymDense {
 
 // Eckart–Young: the error of the best rank-k approximation is √(Σ_{i>k} λ_i²) over the
 // eigenvalues sorted by magnitude, known here by construction (listed in that order; one is
-// negative).
+// negative). BestRankKError, from eigenvalues alone, gives it relative to ||K||_F = √(Σ λ_i²).
 func TestBestRankKMatchesEckartYoung(t *testing.T) {
 	values := []float64{9, 5, -4, 3, 1, 0.5, 0.25, 0.1, 0, 0}
 	k := withSpectrum(41, values)
+	var total float64
+	for _, v := range values {
+		total += v * v
+	}
 	for rank := 1; rank <= len(values); rank++ {
 		approx, err := BestRankK(k, rank)
 		if err != nil {
@@ -50,6 +54,13 @@ func TestBestRankKMatchesEckartYoung(t *testing.T) {
 		if got := mat.Norm(&diff, 2); math.Abs(got-want) > 1e-12*9 {
 			t.Errorf("rank %d: ||K − K_k||_F = %.15g, want %.15g", rank, got, want)
 		}
+		rel, err := BestRankKError(k, rank)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Abs(rel-want/math.Sqrt(total)) > 1e-12 {
+			t.Errorf("rank %d: BestRankKError = %.15g, want %.15g", rank, rel, want/math.Sqrt(total))
+		}
 	}
 }
 
@@ -62,63 +73,27 @@ func TestBestRankKByHand(t *testing.T) {
 	assertClose(t, "rank-1 part", approx, mat.NewSymDense(2, []float64{1.5, 1.5, 1.5, 1.5}), 1e-15)
 }
 
+// Both functions refuse the same bad input; BestRankKError also a zero K (its error is 0/0).
 func TestBestRankKErrors(t *testing.T) {
-	k := mat.NewSymDense(2, []float64{2, 1, 1, 2})
-	_, err := BestRankK(k, 0)
-	wantError(t, "rank 0", err)
-	_, err = BestRankK(k, 3)
-	wantError(t, "rank above n", err)
-	_, err = BestRankK(nil, 1)
-	wantError(t, "nil K", err)
-	_, err = BestRankK((*mat.SymDense)(nil), 1)
-	wantError(t, "typed nil K", err)
-	_, err = BestRankK(mat.NewSymDense(2, []float64{1, math.Inf(1), math.Inf(1), 1}), 1)
-	wantError(t, "infinite entry", err)
-}
-
-// BestRankKError on a known spectrum (one eigenvalue negative) is Eckart–Young's
-// √(Σ_{i>k} λ_i² / Σ_i λ_i²), and equals the error of BestRankK's matrix measured directly.
-func TestBestRankKErrorMatchesEckartYoung(t *testing.T) {
-	values := []float64{9, 5, -4, 3, 1, 0.5, 0.25, 0.1, 0, 0}
-	k := withSpectrum(43, values)
-	var total float64
-	for _, v := range values {
-		total += v * v
+	good := mat.NewSymDense(2, []float64{2, 1, 1, 2})
+	cases := []struct {
+		name string
+		k    mat.Symmetric
+		rank int
+	}{
+		{"rank 0", good, 0},
+		{"rank above n", good, 3},
+		{"nil K", nil, 1},
+		{"typed nil K", (*mat.SymDense)(nil), 1},
+		{"infinite entry", mat.NewSymDense(2, []float64{1, math.Inf(1), math.Inf(1), 1}), 1},
+		{"NaN entry", mat.NewSymDense(2, []float64{1, math.NaN(), math.NaN(), 1}), 1},
 	}
-	for rank := 1; rank <= len(values); rank++ {
-		got, err := BestRankKError(k, rank)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var tail float64
-		for _, v := range values[rank:] {
-			tail += v * v
-		}
-		if want := math.Sqrt(tail / total); math.Abs(got-want) > 1e-12 {
-			t.Errorf("rank %d: error %.15g, want %.15g", rank, got, want)
-		}
-		approx, err := BestRankK(k, rank)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var diff mat.Dense
-		diff.Sub(k, approx)
-		if direct := mat.Norm(&diff, 2) / mat.Norm(k, 2); math.Abs(got-direct) > 1e-12 {
-			t.Errorf("rank %d: error %.15g from eigenvalues, %.15g from BestRankK", rank, got, direct)
-		}
+	for _, c := range cases {
+		_, err := BestRankK(c.k, c.rank)
+		wantError(t, "BestRankK: "+c.name, err)
+		_, err = BestRankKError(c.k, c.rank)
+		wantError(t, "BestRankKError: "+c.name, err)
 	}
-}
-
-func TestBestRankKErrorErrors(t *testing.T) {
-	k := mat.NewSymDense(2, []float64{2, 1, 1, 2})
-	_, err := BestRankKError(k, 0)
-	wantError(t, "rank 0", err)
-	_, err = BestRankKError(k, 3)
-	wantError(t, "rank above n", err)
-	_, err = BestRankKError(nil, 1)
-	wantError(t, "nil K", err)
-	_, err = BestRankKError(mat.NewSymDense(2, nil), 1)
-	wantError(t, "zero K", err)
-	_, err = BestRankKError(mat.NewSymDense(2, []float64{1, math.NaN(), math.NaN(), 1}), 1)
-	wantError(t, "NaN entry", err)
+	_, err := BestRankKError(mat.NewSymDense(2, nil), 1)
+	wantError(t, "BestRankKError: zero K", err)
 }

@@ -30,26 +30,9 @@ const Available = true
 // unit eigenvector of values[j]. It fails when LAPACK does not converge (the error gives the
 // routine's info code). Extra memory: 2n² + 6n doubles and 5n ints of workspace.
 func EigenSym(n int, a, values []float64) error {
-	if n == 0 {
-		return nil
-	}
-	if len(a) < n*n || len(values) < n {
-		panic("lapack: EigenSym: slices shorter than n")
-	}
 	// Row-major upper storage is column-major lower storage of the same matrix, and the
 	// column-major eigenvector matrix read row-major has the eigenvectors as rows.
-	jobz, uplo := C.char('V'), C.char('L')
-	cn := C.int(n)
-	lwork, liwork := C.int(1+6*n+2*n*n), C.int(3+5*n)
-	work := make([]float64, int(lwork))
-	iwork := make([]C.int, int(liwork))
-	var info C.int
-	C.dsyevd_(&jobz, &uplo, &cn, (*C.double)(&a[0]), &cn, (*C.double)(&values[0]),
-		(*C.double)(&work[0]), &lwork, &iwork[0], &liwork, &info, 1, 1)
-	if info != 0 {
-		return fmt.Errorf("LAPACK dsyevd failed on a %d×%d matrix: info = %d (> 0: no convergence)", n, n, int(info))
-	}
-	return nil
+	return dsyevd("EigenSym", 'V', n, a, values, 1+6*n+2*n*n, 3+5*n)
 }
 
 // EigenValuesSym computes the eigenvalues, in increasing order, of the n×n symmetric matrix whose
@@ -58,22 +41,27 @@ func EigenSym(n int, a, values []float64) error {
 // products) followed by dsterf, O(n³) time like EigenSym but about a third of its work and 2n + 1
 // doubles of workspace. It fails when LAPACK does not converge.
 func EigenValuesSym(n int, a, values []float64) error {
+	return dsyevd("EigenValuesSym", 'N', n, a, values, 2*n+1, 1)
+}
+
+// dsyevd calls LAPACK's dsyevd with jobz ('V': vectors too, 'N': values only) on the lower
+// triangle of the column-major n×n a, with workspaces of lwork doubles and liwork ints.
+func dsyevd(op string, job byte, n int, a, values []float64, lwork, liwork int) error {
 	if n == 0 {
 		return nil
 	}
 	if len(a) < n*n || len(values) < n {
-		panic("lapack: EigenValuesSym: slices shorter than n")
+		panic("lapack: " + op + ": slices shorter than n")
 	}
-	jobz, uplo := C.char('N'), C.char('L')
-	cn := C.int(n)
-	lwork, liwork := C.int(2*n+1), C.int(1)
-	work := make([]float64, int(lwork))
-	iwork := make([]C.int, int(liwork))
+	jobz, uplo := C.char(job), C.char('L')
+	cn, clwork, cliwork := C.int(n), C.int(lwork), C.int(liwork)
+	work := make([]float64, lwork)
+	iwork := make([]C.int, liwork)
 	var info C.int
 	C.dsyevd_(&jobz, &uplo, &cn, (*C.double)(&a[0]), &cn, (*C.double)(&values[0]),
-		(*C.double)(&work[0]), &lwork, &iwork[0], &liwork, &info, 1, 1)
+		(*C.double)(&work[0]), &clwork, &iwork[0], &cliwork, &info, 1, 1)
 	if info != 0 {
-		return fmt.Errorf("LAPACK dsyevd (eigenvalues only) failed on a %d×%d matrix: info = %d (> 0: no convergence)", n, n, int(info))
+		return fmt.Errorf("LAPACK dsyevd (jobz %c) failed on a %d×%d matrix: info = %d (> 0: no convergence)", job, n, n, int(info))
 	}
 	return nil
 }
