@@ -34,12 +34,7 @@ var errEigen = errors.New("symmetric eigendecomposition did not converge")
 // workspace).
 func eigenDescending(a mat.Symmetric) (values []float64, vectors *mat.Dense, err error) {
 	n := a.SymmetricDim()
-	upper := make([]float64, n*n)
-	for i := range n {
-		for j := i; j < n; j++ {
-			upper[i*n+j] = a.At(i, j)
-		}
-	}
+	upper := upperRowMajor(a)
 	// rows[j·n:(j+1)·n] is the eigenvector of d[j].
 	d, rows := make([]float64, n), upper
 	if lapack.Available {
@@ -80,16 +75,23 @@ func eigenvalues(a mat.Symmetric) ([]float64, error) {
 		}
 		return eig.Values(values), nil
 	}
+	if err := lapack.EigenValuesSym(n, upperRowMajor(a), values); err != nil {
+		return nil, err
+	}
+	return values, nil
+}
+
+// upperRowMajor returns the upper triangle of a stored row-major in a new n×n slice (the lower
+// triangle zero): the layout lapack and eigenQL take and overwrite.
+func upperRowMajor(a mat.Symmetric) []float64 {
+	n := a.SymmetricDim()
 	upper := make([]float64, n*n)
 	for i := range n {
 		for j := i; j < n; j++ {
 			upper[i*n+j] = a.At(i, j)
 		}
 	}
-	if err := lapack.EigenValuesSym(n, upper, values); err != nil {
-		return nil, err
-	}
-	return values, nil
+	return upper
 }
 
 // eigenQL is the pure-Go path of eigenDescending: q holds the upper triangle of the n×n matrix
