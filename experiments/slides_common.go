@@ -58,8 +58,9 @@ type slidesFactorSetUp struct {
 	components int
 	// powerIterations of the randomized SVD (oversampling is 10, as HMT and scikit-learn use).
 	powerIterations int
-	// sparsePenalty is λ of sparse PCA relative to ‖A‖_F (λ = sparsePenalty·‖A‖_F, so that the
-	// penalty scales with the data); sparseIterations its alternations.
+	// sparsePenalty is λ of sparse PCA relative to ‖A‖_F (λ = sparsePenalty·‖A‖_F: a matrix with
+	// its rows and columns repeated then has the repeated solution, see factor.FitSparsePCA);
+	// sparseIterations its alternations.
 	sparsePenalty    float64
 	sparseIterations int
 	// emIterations of probabilistic PCA (its number of components is components).

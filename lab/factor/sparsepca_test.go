@@ -125,3 +125,55 @@ func TestSparsePCARejectsBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestSparsePCAReplicationInvariance: repeating every row of A p times and every column q times
+// multiplies ‖A‖_F, the singular values and, at the optimum, λ by √(pq) (the fit term grows by pq
+// and the ℓ1 norms of the balanced factors by √(pq) each). From the SVD start the fit of the
+// replicated matrix with λ·√(pq) must therefore be the replicated fit: pq times the objective at
+// every iteration and the same zero pattern, repeated. A Gaussian start would break this, since a
+// random vector of the larger space is not a repeated one. A has rank 4 ≤ k + oversampling, so the
+// randomized SVD of both matrices is exact.
+func TestSparsePCAReplicationInvariance(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	a := withSpectrum(rng, 12, 9, []float64{9, 5, 3, 2})
+	const p, q, k, lambda = 2, 3, 3, 0.4
+	m, n := a.Dims()
+	big := mat.NewDense(m*p, n*q, nil)
+	for i := range m * p {
+		for j := range n * q {
+			big.Set(i, j, a.At(i/p, j/q))
+		}
+	}
+	opts := SparsePCAOptions{Penalty: lambda, Iterations: 8}
+	small, err := FitSparsePCA(a, k, opts, rand.New(rand.NewPCG(43, 44)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.Penalty = lambda * math.Sqrt(p*q)
+	large, err := FitSparsePCA(big, k, opts, rand.New(rand.NewPCG(45, 46)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for it, obj := range small.Objective {
+		if got := large.Objective[it] / (p * q); math.Abs(got-obj) > 1e-9*obj {
+			t.Fatalf("iteration %d: replicated objective / pq = %.12g, want %.12g", it+1, got, obj)
+		}
+	}
+	// Column j of the replicated V is column j of V repeated q times, scaled by √(p/q)
+	// (and of U, repeated p times, by √(q/p)); both SVDs fix signs by the largest entry of U.
+	zeros := 0
+	for j := range k {
+		for i := range n * q {
+			want, got := small.V.At(i/q, j)*math.Sqrt(float64(p)/q), large.V.At(i, j)
+			if (want == 0) != (got == 0) || math.Abs(got-want) > 1e-8*(1+math.Abs(want)) {
+				t.Fatalf("V[%d, %d] = %g, want %g (V[%d, %d] of the small fit, scaled)", i, j, got, want, i/q, j)
+			}
+			if got == 0 {
+				zeros++
+			}
+		}
+	}
+	if zeros == 0 {
+		t.Fatal("no loading is exactly zero: λ is too small for this test to check the zero pattern")
+	}
+}
