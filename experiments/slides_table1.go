@@ -206,7 +206,7 @@ func slidesFacesSetUp(res *run.Results) string {
 		"(images used: %s, of which the admitted people's: %s); grey values, each image %s×%s pixels "+
 		"(LFW's 250×250 averaged over %d×%d blocks: the loader offers integer factors only, 2 gives 125×125, the nearest to the slides' 128×128); "+
 		"each image normalised to mean 0 and standard deviation 1 over its pixels (the slides' \"normalised\"); split 60/20/20 into train, hold-out and test, stratified by the label; pixels centred on the training mean. "+
-		"Each factorisation is fitted on the training part with %d components (the classic SVD, LAPACK's dgesdd, computes all and keeps those; "+
+		"Each factorisation is fitted on the training part with %d components (the classic SVD is exact: LAPACK's dgesvdx computes the leading ones when they are at most a quarter of min(m, n), else dgesdd computes all and keeps those; "+
 		"the randomized SVD oversamples by %d with %d power iterations; sparse PCA: λ = %g·‖A‖_F, %d alternations from the randomized SVD; Bayesian PCA = probabilistic PCA, %d EM iterations) "+
 		"and keeps the components whose singular values make 70%% of their ℓ1 norm (|Σ̃|; sparse PCA's \"singular values\" are the scales ‖u_j‖‖v_j‖ of its rank-one terms, "+
 		"Bayesian PCA's those of its loadings W); the three parts are projected on them (sparse PCA by least squares on its loadings, Bayesian PCA by the posterior mean). "+

@@ -118,7 +118,7 @@ func slidesTopicsSetUp(res *run.Results) string {
 	return fmt.Sprintf("Data: %s; bag of words (scikit-learn's tokens and English stop words, 20 Newsgroups' headers removed, words of at least %d documents, "+
 		"the %d most frequent kept, empty documents dropped): %s. Topic model: one topic per document (hard EM, smoothing β = 0.01), T = %d topics; "+
 		"the guarantor is %d runs on the original counts; every other fit keeps the most likely of %d restarts. Each factorisation of the (uncentred) count matrix computes %d "+
-		"components (the classic SVD, LAPACK's dgesdd on the densified matrix, computes all and keeps those; randomized SVD: oversampling %d, %d power iterations; "+
+		"components (the classic SVD is exact, on the densified matrix: LAPACK's dgesvdx computes the leading ones when they are at most a quarter of min(m, n), else dgesdd computes all and keeps those; randomized SVD: oversampling %d, %d power iterations; "+
 		"sparse PCA: λ = %g·‖A‖_F, %d alternations from the randomized SVD; Bayesian PCA = probabilistic PCA, which centres, %d EM iterations), keeps |Σ̃| of them by the 70%% rule, and the topic model "+
 		"is fitted to its rank-|Σ̃| reconstruction with negative entries clipped to 0, built row by row on the fly (never densified; the topic model keeps its positive entries). "+
 		"The reference row fits the same restarts to the original counts. Score (learn.TopicAgreement): for each document, the KL divergences of the kept model's posterior "+

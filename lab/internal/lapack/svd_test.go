@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"gonum.org/v1/gonum/mat"
 )
 
 // TestSVD checks a 3×2 matrix whose singular values are read off (diag(3, 1) over a zero row) and
@@ -69,4 +71,118 @@ func TestSVD(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestSVDLeading compares dgesvdx's k leading triplets with dgesdd's singular values (to 10⁻¹³
+// of σ₁) and checks what makes them singular triplets whatever the basis LAPACK picks inside a
+// repeated singular value: UᵀU = VᵀV = I and A·v_j = σ_j·u_j, Aᵀ·u_j = σ_j·v_j (to 10⁻¹² of σ₁).
+// The matrices: Gaussian tall and wide ones, one whose spectrum repeats values exactly
+// (5, 5, 5, 2, 2, 1, …), one of rank 3 asked for 5 (two zero values), and k = 1 and k = p.
+func TestSVDLeading(t *testing.T) {
+	if !Available {
+		if err := SVDLeading(1, 1, 1, []float64{1}, make([]float64, 1), make([]float64, 1), make([]float64, 1)); err == nil {
+			t.Fatal("SVDLeading without LAPACK: got no error")
+		}
+		t.Skip("no LAPACK in this build")
+	}
+	rng := rand.New(rand.NewPCG(9, 10))
+	gaussian := func(m, n int) []float64 {
+		a := make([]float64, m*n)
+		for i := range a {
+			a[i] = rng.NormFloat64()
+		}
+		return a
+	}
+	withValues := func(m, n int, values []float64) []float64 {
+		u, v := orthonormalColumns(rng, m, len(values)), orthonormalColumns(rng, n, len(values))
+		a := make([]float64, m*n)
+		for i := range m {
+			for j := range n {
+				for l, s := range values {
+					a[i*n+j] += u.At(i, l) * s * v.At(j, l)
+				}
+			}
+		}
+		return a
+	}
+	repeated := []float64{5, 5, 5, 2, 2, 1, 0.5, 0.5, 0.25, 0.1}
+	cases := []struct {
+		name    string
+		m, n, k int
+		a       []float64
+	}{
+		{"gaussian tall", 60, 25, 6, gaussian(60, 25)},
+		{"gaussian wide", 25, 60, 6, gaussian(25, 60)},
+		{"repeated values", 40, 30, 5, withValues(40, 30, repeated)},
+		{"rank 3, k = 5", 30, 20, 5, withValues(30, 20, []float64{4, 3, 1})},
+		{"k = 1", 20, 15, 1, gaussian(20, 15)},
+		{"k = p", 12, 9, 9, gaussian(12, 9)},
+	}
+	for _, c := range cases {
+		m, n, k, p := c.m, c.n, c.k, min(c.m, c.n)
+		ref := make([]float64, p)
+		if err := SVD(m, n, append([]float64(nil), c.a...), ref, make([]float64, m*p), make([]float64, p*n)); err != nil {
+			t.Fatal(err)
+		}
+		s, u, vt := make([]float64, k), make([]float64, m*k), make([]float64, k*n)
+		if err := SVDLeading(m, n, k, append([]float64(nil), c.a...), s, u, vt); err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		tol := 1e-12 * ref[0]
+		for l := range k {
+			if math.Abs(s[l]-ref[l]) > 1e-13*ref[0] {
+				t.Fatalf("%s: σ_%d = %.17g, dgesdd's %.17g", c.name, l+1, s[l], ref[l])
+			}
+			for i := range m { // (A·v_l)_i = σ_l·u_il
+				var r float64
+				for j := range n {
+					r += c.a[i*n+j] * vt[l*n+j]
+				}
+				if math.Abs(r-s[l]*u[i*k+l]) > tol {
+					t.Fatalf("%s: (A·v_%d)_%d = %g, σ·u = %g", c.name, l+1, i, r, s[l]*u[i*k+l])
+				}
+			}
+			for j := range n { // (Aᵀ·u_l)_j = σ_l·v_jl
+				var r float64
+				for i := range m {
+					r += c.a[i*n+j] * u[i*k+l]
+				}
+				if math.Abs(r-s[l]*vt[l*n+j]) > tol {
+					t.Fatalf("%s: (Aᵀ·u_%d)_%d = %g, σ·v = %g", c.name, l+1, j, r, s[l]*vt[l*n+j])
+				}
+			}
+			for o := range k {
+				var uu, vv float64
+				for i := range m {
+					uu += u[i*k+l] * u[i*k+o]
+				}
+				for j := range n {
+					vv += vt[l*n+j] * vt[o*n+j]
+				}
+				want := 0.0
+				if o == l {
+					want = 1
+				}
+				if math.Abs(uu-want) > 1e-12 || math.Abs(vv-want) > 1e-12 {
+					t.Fatalf("%s: u_%d·u_%d = %g, v_%d·v_%d = %g, want %g", c.name, l+1, o+1, uu, l+1, o+1, vv, want)
+				}
+			}
+		}
+	}
+}
+
+// orthonormalColumns returns an r×c matrix (r ≥ c) with orthonormal columns: the Q of a Gaussian
+// matrix's QR factorisation.
+func orthonormalColumns(rng *rand.Rand, r, c int) *mat.Dense {
+	g := mat.NewDense(r, c, nil)
+	for i := range r {
+		for j := range c {
+			g.Set(i, j, rng.NormFloat64())
+		}
+	}
+	var qr mat.QR
+	qr.Factorize(g)
+	var q mat.Dense
+	qr.QTo(&q)
+	return mat.DenseCopyOf(q.Slice(0, r, 0, c))
 }
