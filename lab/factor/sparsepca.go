@@ -27,7 +27,7 @@ type SparsePCA struct {
 }
 
 // FitSparsePCA factorises the m×n matrix A as U·Vᵀ with k columns by the student slides'
-// Algorithm 2 (seed 002): from the balanced rank-k SVD U₀ = U_k·Σ_k^½, V₀ = V_k·Σ_k^½, alternate
+// Algorithm 2 (seed 002): from the rank-k randomized SVD (see "The start" below), alternate
 //
 //	U ← argmin_U ½‖A − UVᵀ‖²_F + λ‖U‖₁,  then  V ← argmin_V ½‖A − UVᵀ‖²_F + λ‖V‖₁,
 //
