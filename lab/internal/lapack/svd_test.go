@@ -1,11 +1,10 @@
 package lapack
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
-
-	"gonum.org/v1/gonum/mat"
 )
 
 // TestSVD checks a 3×2 matrix whose singular values are read off (diag(3, 1) over a zero row) and
@@ -49,27 +48,12 @@ func TestSVD(t *testing.T) {
 				}
 			}
 		}
-		for l := range p {
-			if l > 0 && s[l] > s[l-1] {
+		for l := 1; l < p; l++ {
+			if s[l] > s[l-1] {
 				t.Fatalf("%d×%d: singular values not decreasing: %v", m, n, s)
 			}
-			for k := range p {
-				var uu, vv float64
-				for i := range m {
-					uu += u[i*p+l] * u[i*p+k]
-				}
-				for j := range n {
-					vv += vt[l*n+j] * vt[k*n+j]
-				}
-				want := 0.0
-				if k == l {
-					want = 1
-				}
-				if math.Abs(uu-want) > 1e-13 || math.Abs(vv-want) > 1e-13 {
-					t.Fatalf("%d×%d: u_%d·u_%d = %g, v_%d·v_%d = %g, want %g", m, n, l, k, uu, l, k, vv, want)
-				}
-			}
 		}
+		checkOrthonormal(t, fmt.Sprintf("%d×%d", m, n), m, n, p, u, vt, 1e-13)
 	}
 }
 
@@ -99,7 +83,7 @@ func TestSVDLeading(t *testing.T) {
 		for i := range m {
 			for j := range n {
 				for l, s := range values {
-					a[i*n+j] += u.At(i, l) * s * v.At(j, l)
+					a[i*n+j] += u[l][i] * s * v[l][j]
 				}
 			}
 		}
@@ -151,38 +135,51 @@ func TestSVDLeading(t *testing.T) {
 					t.Fatalf("%s: (Aᵀ·u_%d)_%d = %g, σ·v = %g", c.name, l+1, j, r, s[l]*vt[l*n+j])
 				}
 			}
-			for o := range k {
-				var uu, vv float64
-				for i := range m {
-					uu += u[i*k+l] * u[i*k+o]
-				}
-				for j := range n {
-					vv += vt[l*n+j] * vt[o*n+j]
-				}
-				want := 0.0
-				if o == l {
-					want = 1
-				}
-				if math.Abs(uu-want) > 1e-12 || math.Abs(vv-want) > 1e-12 {
-					t.Fatalf("%s: u_%d·u_%d = %g, v_%d·v_%d = %g, want %g", c.name, l+1, o+1, uu, l+1, o+1, vv, want)
-				}
+		}
+		checkOrthonormal(t, c.name, m, n, k, u, vt, 1e-12)
+	}
+}
+
+// checkOrthonormal fails unless the k columns of U (m×k, row-major) and the k rows of Vᵀ (k×n,
+// row-major) are orthonormal to tol.
+func checkOrthonormal(t *testing.T, name string, m, n, k int, u, vt []float64, tol float64) {
+	t.Helper()
+	for l := range k {
+		for o := range k {
+			var uu, vv float64
+			for i := range m {
+				uu += u[i*k+l] * u[i*k+o]
+			}
+			for j := range n {
+				vv += vt[l*n+j] * vt[o*n+j]
+			}
+			want := 0.0
+			if o == l {
+				want = 1
+			}
+			if math.Abs(uu-want) > tol || math.Abs(vv-want) > tol {
+				t.Fatalf("%s: u_%d·u_%d = %g, v_%d·v_%d = %g, want %g", name, l+1, o+1, uu, l+1, o+1, vv, want)
 			}
 		}
 	}
 }
 
-// orthonormalColumns returns an r×c matrix (r ≥ c) with orthonormal columns: the Q of a Gaussian
-// matrix's QR factorisation.
-func orthonormalColumns(rng *rand.Rand, r, c int) *mat.Dense {
-	g := mat.NewDense(r, c, nil)
-	for i := range r {
-		for j := range c {
-			g.Set(i, j, rng.NormFloat64())
-		}
+// orthonormalColumns returns the first c columns of the r×r Householder reflector I − 2wwᵀ/‖w‖²
+// for a Gaussian w: orthonormal, and built without any factorisation.
+func orthonormalColumns(rng *rand.Rand, r, c int) [][]float64 {
+	w := make([]float64, r)
+	var norm2 float64
+	for i := range w {
+		w[i] = rng.NormFloat64()
+		norm2 += w[i] * w[i]
 	}
-	var qr mat.QR
-	qr.Factorize(g)
-	var q mat.Dense
-	qr.QTo(&q)
-	return mat.DenseCopyOf(q.Slice(0, r, 0, c))
+	cols := make([][]float64, c)
+	for l := range cols {
+		cols[l] = make([]float64, r)
+		for i := range r {
+			cols[l][i] = -2 * w[i] * w[l] / norm2
+		}
+		cols[l][l]++
+	}
+	return cols
 }
