@@ -16,9 +16,17 @@ type recorder struct {
 	w, h    vg.Length
 	color   color.Color
 	texts   []string
+	placed  []placedText // the same strings, with where they start and how wide they are
 	fills   []recordedFill
 	strokes []recordedFill
 	images  []image.Image
+}
+
+// placedText is a string drawn from the baseline point at, width wide.
+type placedText struct {
+	s     string
+	at    vg.Point
+	width vg.Length
 }
 
 // recordedFill is a filled or stroked path: its colour and bounding box.
@@ -32,17 +40,20 @@ func newRecorder(w, h vg.Length) (*recorder, draw.Canvas) {
 	return r, draw.New(r)
 }
 
-func (r *recorder) Size() (vg.Length, vg.Length)                 { return r.w, r.h }
-func (r *recorder) SetLineWidth(vg.Length)                       {}
-func (r *recorder) SetLineDash([]vg.Length, vg.Length)           {}
-func (r *recorder) SetColor(c color.Color)                       { r.color = c }
-func (r *recorder) Rotate(float64)                               {}
-func (r *recorder) Translate(vg.Point)                           {}
-func (r *recorder) Scale(float64, float64)                       {}
-func (r *recorder) Push()                                        {}
-func (r *recorder) Pop()                                         {}
-func (r *recorder) FillString(_ font.Face, _ vg.Point, s string) { r.texts = append(r.texts, s) }
-func (r *recorder) DrawImage(_ vg.Rectangle, img image.Image)    { r.images = append(r.images, img) }
+func (r *recorder) Size() (vg.Length, vg.Length)       { return r.w, r.h }
+func (r *recorder) SetLineWidth(vg.Length)             {}
+func (r *recorder) SetLineDash([]vg.Length, vg.Length) {}
+func (r *recorder) SetColor(c color.Color)             { r.color = c }
+func (r *recorder) Rotate(float64)                     {}
+func (r *recorder) Translate(vg.Point)                 {}
+func (r *recorder) Scale(float64, float64)             {}
+func (r *recorder) Push()                              {}
+func (r *recorder) Pop()                               {}
+func (r *recorder) FillString(f font.Face, at vg.Point, s string) {
+	r.texts = append(r.texts, s)
+	r.placed = append(r.placed, placedText{s: s, at: at, width: f.Width(s)})
+}
+func (r *recorder) DrawImage(_ vg.Rectangle, img image.Image) { r.images = append(r.images, img) }
 
 func (r *recorder) Fill(p vg.Path) {
 	r.fills = append(r.fills, recordedFill{color: r.color, box: pathBox(p)})

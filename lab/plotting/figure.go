@@ -348,24 +348,32 @@ func (f *Figure) Draw(c draw.Canvas) {
 		}
 		legend.draw(c.Canvas, area)
 	}
-	if st.print {
-		// A title wider than its panel is broken into lines instead of running into the edge.
-		tileW := (c.Max.X - c.Min.X - 2*st.figureInset - vg.Length(f.cols-1)*st.panelGapX) / vg.Length(f.cols)
-		band = 0
-		for r, row := range f.panels {
-			for col, p := range row {
-				if p == nil {
-					continue
-				}
-				titles[r][col] = wrapText(p.Title.TextStyle, titles[r][col], tileW)
-				band = max(band, p.Title.TextStyle.Height(titles[r][col])+p.Title.Padding)
-			}
-		}
-	}
 	tiles := draw.Tiles{
 		Rows: f.rows, Cols: f.cols,
 		PadX: st.panelGapX, PadY: st.panelGapY + band,
 		PadTop: st.figureInset + band, PadBottom: st.figureInset, PadLeft: st.figureInset, PadRight: st.figureInset,
+	}
+	unwrapped := titles
+	// wrap breaks each title into lines no wider than a tile of tiles, so that it neither runs into
+	// the edge nor into its neighbour's, and makes room above the rows for the tallest.
+	wrap := func() {
+		width := (c.Max.X - c.Min.X - tiles.PadLeft - tiles.PadRight - vg.Length(f.cols-1)*tiles.PadX) / vg.Length(f.cols)
+		titles = make([][]string, f.rows)
+		band = 0
+		for r, row := range f.panels {
+			titles[r] = make([]string, f.cols)
+			for col, p := range row {
+				if p == nil {
+					continue
+				}
+				titles[r][col] = wrapText(p.Title.TextStyle, unwrapped[r][col], width)
+				band = max(band, p.Title.TextStyle.Height(titles[r][col])+p.Title.Padding)
+			}
+		}
+		tiles.PadY, tiles.PadTop = st.panelGapY+band, st.figureInset+band
+	}
+	if st.print {
+		wrap()
 	}
 	for _, row := range f.panels {
 		for _, p := range row {
@@ -378,6 +386,8 @@ func (f *Figure) Draw(c draw.Canvas) {
 	// An x-axis label is centred under its data area: under an outer panel narrower than the
 	// label it ran off the figure, clipped ("pruned size (% of the forest"). Widen the outer
 	// margins until every label fits; each step moves a label by most of the step, so a few do.
+	// Narrower tiles may need the titles wrapped again, which changes the rows' heights and so,
+	// a little, the panels' layout: then the labels are checked again.
 	for range 8 {
 		left, right := f.labelOverhang(canvases, c, st.figureInset)
 		if left <= 0.5 && right <= 0.5 {
@@ -385,6 +395,9 @@ func (f *Figure) Draw(c draw.Canvas) {
 		}
 		tiles.PadLeft += max(left, 0)
 		tiles.PadRight += max(right, 0)
+		if st.print {
+			wrap()
+		}
 		canvases = f.align(tiles, c)
 	}
 	for r, row := range f.panels {

@@ -2,6 +2,7 @@ package plotting
 
 import (
 	"bytes"
+	"cmp"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -249,6 +250,40 @@ func TestFigureKeepsAxisLabelsInside(t *testing.T) {
 			t.Fatal(err)
 		}
 		checkWhiteEdges(t, encoded)
+	}
+}
+
+// TestFigureTitlesDoNotOverlap: in a print figure whose outer margins widen to keep long x-axis
+// labels inside, panel titles of every length are wrapped to the panels' final width, so that no
+// two titles on the same baseline overlap.
+func TestFigureTitlesDoNotOverlap(t *testing.T) {
+	const long = "kernel ridge regression on the forest cover types with Nyström features and leverage scores"
+	for n := 10; n <= len(long); n += 2 {
+		title := strings.TrimSpace(long[:n])
+		f := NewPrintFigure(1, 4, PageWidth, 1.6*vg.Inch)
+		for col := range 4 {
+			p := NewPrint(title, "pruned size (% of the forest, in trees, kept by OMP)", "test accuracy")
+			if err := AddLine(p, []float64{1, 2, 3}, []float64{0.5, 0.7, 0.9}, "OMP", 0, false); err != nil {
+				t.Fatal(err)
+			}
+			f.Set(0, col, p)
+		}
+		rec, c := newRecorder(PageWidth, 1.6*vg.Inch)
+		f.Draw(c)
+		byLine := map[vg.Length][]placedText{}
+		for _, p := range rec.placed {
+			if strings.HasPrefix(p.s, "(") || strings.Contains(long, p.s) {
+				byLine[p.at.Y] = append(byLine[p.at.Y], p)
+			}
+		}
+		for y, line := range byLine {
+			slices.SortFunc(line, func(a, b placedText) int { return cmp.Compare(a.at.X, b.at.X) })
+			for i := 1; i < len(line); i++ {
+				if end := line[i-1].at.X + line[i-1].width; end > line[i].at.X {
+					t.Fatalf("title %q: at y = %.1f, %q ends at %.1f, after it %q starts at %.1f", title, y, line[i-1].s, end, line[i].s, line[i].at.X)
+				}
+			}
+		}
 	}
 }
 
