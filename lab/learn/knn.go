@@ -200,6 +200,9 @@ func (m *KNN) vote(flat []int, stride, k int) []float64 {
 	return pred
 }
 
+// epsilon is the float64 unit roundoff, 2⁻⁵³.
+const epsilon = 0x1p-53
+
 // knnBlockElements bounds one block of query-to-training distances (2^18 values, 2 MiB): small
 // enough to stay in cache for the selection, large enough for an efficient matrix product.
 const knnBlockElements = 1 << 18
@@ -226,6 +229,7 @@ func (m *KNN) nearest(op string, Q mat.Matrix, k int) ([]int, error) {
 	if err != nil {
 		return nil, err
 	}
+	maxSq := floats.Max(m.sqNorms)
 	out := make([]int, nq*k)
 	rows := max(1, min(nq, knnBlockElements/n))
 	buffers := make([][]float64, parallel.Workers(parallel.BlockCount(nq, rows)))
@@ -238,15 +242,28 @@ func (m *KNN) nearest(op string, Q mat.Matrix, k int) ([]int, error) {
 		prod.Mul(q.Slice(lo, hi, 0, d), m.train.T())
 		for i := lo; i < hi; i++ {
 			g := prod.RawRowView(i - lo)
+			sq := m.sqNorms[:len(g)]
+			qn := qNorms[i]
 			h := heaps[w][:0]
-			for j, gj := range g {
-				d2 := max(0, qNorms[i]+m.sqNorms[j]-2*gj)
-				switch {
-				case len(h) < k:
-					heap.Push(&h, neighbour{d2, j})
-				case d2 < h[0].d2: // a later j never wins a tie with an earlier one
+			for j, gj := range g[:k] {
+				heap.Push(&h, neighbour{max(0, qn+sq[j]-2*gj), j})
+			}
+			// A later j replaces the root only if its distance is strictly smaller (a later j never
+			// wins a tie with an earlier one). The screen x_j = ‖x_j‖² − 2⟨q, x_j⟩ < root − ‖q‖²
+			// + slack passes every such j: regrouping the sum and subtracting ‖q‖² from the root
+			// move it by at most about 8u·(‖q‖² + max‖x‖²) (u = 2⁻⁵³; 2|⟨q, x⟩| ≤ ‖q‖² + ‖x‖²),
+			// and slack is twice that. Only the few that pass compute the distance exactly as the
+			// heap holds it. The screen saves a fifth of the time of a 1833 × 7331 prediction.
+			slack := 16 * epsilon * (qn + maxSq)
+			bound := h[0].d2 - qn + slack
+			for j := k; j < len(g); j++ {
+				if sq[j]-2*g[j] >= bound {
+					continue
+				}
+				if d2 := max(0, qn+sq[j]-2*g[j]); d2 < h[0].d2 {
 					h[0] = neighbour{d2, j}
 					heap.Fix(&h, 0)
+					bound = h[0].d2 - qn + slack
 				}
 			}
 			slices.SortFunc(h, neighbour.compare)

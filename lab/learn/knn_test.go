@@ -2,6 +2,7 @@ package learn
 
 import (
 	"cmp"
+	"container/heap"
 	"math"
 	"math/rand/v2"
 	"runtime"
@@ -234,4 +235,74 @@ func BenchmarkKNNNeighbours(b *testing.B) {
 		}
 	}
 	b.ReportMetric(500*float64(b.N)/b.Elapsed().Seconds(), "queries/s")
+}
+
+// unscreenedNeighbours is nearest without the screen: every training point's expanded distance
+// max(0, ‖q‖² + ‖x‖² − 2⟨q, x⟩) offered to the heap, with one product for all queries.
+func unscreenedNeighbours(m *KNN, q *mat.Dense, k int) []int {
+	nq, _ := q.Dims()
+	qn, _ := rowSqNorms("test", "Q", q)
+	var prod mat.Dense
+	prod.Mul(q, m.train.T())
+	out := make([]int, nq*k)
+	for i := range nq {
+		g := prod.RawRowView(i)
+		h := neighbourHeap{}
+		for j, gj := range g {
+			d2 := max(0, qn[i]+m.sqNorms[j]-2*gj)
+			switch {
+			case len(h) < k:
+				heap.Push(&h, neighbour{d2, j})
+			case d2 < h[0].d2:
+				h[0] = neighbour{d2, j}
+				heap.Fix(&h, 0)
+			}
+		}
+		slices.SortFunc(h, neighbour.compare)
+		for r, nb := range h {
+			out[i*k+r] = nb.j
+		}
+	}
+	return out
+}
+
+// TestKNNScreenKeepsEveryCandidate: the screen of nearest, a bound on ‖x‖² − 2⟨q, x⟩ with a
+// rounding slack, must not change a single neighbour against offering every point to the heap,
+// on real-valued data at scales 10⁻⁶…10⁵ with near-duplicate points and queries on top of them
+// (distances that differ in the last bits, where the slack matters).
+func TestKNNScreenKeepsEveryCandidate(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for trial := range 200 {
+		n, d, nq := 2+rng.IntN(300), 1+rng.IntN(20), 1+rng.IntN(50)
+		X := mat.NewDense(n, d, nil)
+		scale := math.Pow(10, float64(rng.IntN(12)-6))
+		for i := range n {
+			for j := range d {
+				if i > 0 && rng.IntN(3) == 0 { // near duplicates of the previous row
+					X.Set(i, j, X.At(i-1, j)*(1+1e-15*rng.NormFloat64()))
+				} else {
+					X.Set(i, j, scale*(100+rng.NormFloat64()))
+				}
+			}
+		}
+		Q := mat.NewDense(nq, d, nil)
+		for i := range nq {
+			r := rng.IntN(n)
+			for j := range d {
+				Q.Set(i, j, X.At(r, j)*(1+1e-16*float64(rng.IntN(3)-1)))
+			}
+		}
+		m, err := FitKNN(X, make([]float64, n), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		k := 1 + rng.IntN(min(n, 10))
+		got, err := m.nearest("test", Q, k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := unscreenedNeighbours(m, Q, k); !slices.Equal(got, want) {
+			t.Fatalf("trial %d: neighbours %v, without the screen %v", trial, got, want)
+		}
+	}
 }
