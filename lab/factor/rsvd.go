@@ -58,6 +58,12 @@ func RandomizedSVD(a mat.Matrix, k int, opts RandomizedSVDOptions, rng *rand.Ran
 	if rng == nil {
 		return nil, fmt.Errorf("factor: %s: rng is nil", op)
 	}
+	return randomizedSVD(op, o, k, opts, rng)
+}
+
+// randomizedSVD is RandomizedSVD on a validated operator (1 ≤ k ≤ min(m, n), options ≥ 0, rng
+// not nil), for callers that already hold one; errors name op.
+func randomizedSVD(op string, o *operator, k int, opts RandomizedSVDOptions, rng *rand.Rand) (*SVD, error) {
 	l := min(k+min(opts.Oversample, o.rows, o.cols), o.rows, o.cols) // min first: k + p must not overflow
 	q := mat.NewDense(o.rows, l, nil)                                // the range basis
 	z := mat.NewDense(o.cols, l, nil)                                // the co-range block Aᵀ·Q (Ω at first)

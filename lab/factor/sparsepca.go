@@ -82,9 +82,9 @@ func FitSparsePCA(a mat.Matrix, k int, opts SparsePCAOptions, rng *rand.Rand) (*
 			squares += v * v
 		}
 	})
-	start, err := RandomizedSVD(a, k, RandomizedSVDOptions{Oversample: sparseStartOversample, PowerIterations: sparseStartPowerIterations}, rng)
+	start, err := randomizedSVD(op, o, k, RandomizedSVDOptions{Oversample: sparseStartOversample, PowerIterations: sparseStartPowerIterations}, rng)
 	if err != nil {
-		return nil, fmt.Errorf("factor: %s: the start: %w", op, err)
+		return nil, err
 	}
 	// Split σ_j·u_j·v_jᵀ as (σ_j^½·t_j·u_j)(σ_j^½·v_j/t_j)ᵀ with t_j = (‖v_j‖₁/‖u_j‖₁)^½: equal ℓ1
 	// norms, the split with the smallest penalty.
@@ -93,7 +93,9 @@ func FitSparsePCA(a mat.Matrix, k int, opts SparsePCAOptions, rng *rand.Rand) (*
 		t := math.Sqrt(mat.Norm(start.V.ColView(j), 1) / mat.Norm(start.U.ColView(j), 1))
 		su[j], sv[j] = math.Sqrt(s)*t, math.Sqrt(s)/t
 	}
-	u, v := scaledColumns(start.U, su), scaledColumns(start.V, sv)
+	u, v := start.U, start.V // fresh copies: truncate's
+	scaleColumns(u, su)
+	scaleColumns(v, sv)
 	av := mat.NewDense(o.rows, k, nil)  // A·V
 	atu := mat.NewDense(o.cols, k, nil) // Aᵀ·U
 	var gram mat.Dense
@@ -204,15 +206,13 @@ const (
 	sparseStartPowerIterations = 2
 )
 
-// scaledColumns returns a copy of m with column j multiplied by s[j].
-func scaledColumns(m *mat.Dense, s []float64) *mat.Dense {
-	r, c := m.Dims()
-	out := mat.NewDense(r, c, nil)
+// scaleColumns multiplies column j of m by s[j], in place.
+func scaleColumns(m *mat.Dense, s []float64) {
+	r, _ := m.Dims()
 	for i := range r {
-		dst := out.RawRowView(i)
-		for j, x := range m.RawRowView(i) {
-			dst[j] = x * s[j]
+		row := m.RawRowView(i)
+		for j := range row {
+			row[j] *= s[j]
 		}
 	}
-	return out
 }
