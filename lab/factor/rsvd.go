@@ -135,8 +135,12 @@ const maxGramCondition = 1e12
 // choleskyQR sets y = y·R⁻¹ with RᵀR = yᵀy and reports whether the Cholesky factorisation
 // succeeded (y is left unchanged otherwise). Both level-3 steps run in parallel over blocks of
 // orthoBlock rows: yᵀy as the sum of the blocks' Gram matrices, added in block order, and the
-// triangular solve block by block (rows are independent), so the result does not depend on the
-// number of goroutines. Extra memory: one c×c Gram matrix per block.
+// product by R⁻¹ block by block (rows are independent), so the result does not depend on the
+// number of goroutines. It multiplies by the explicit inverse of the small c×c factor (dtrmm)
+// rather than solving with R (dtrsm): OpenBLAS's right-sided dtrsm is about 3.5 times as slow on
+// these 2048 × 60 blocks (0.75 against 0.21 ms on one Intel Xeon core), and with κ(R) ≤ 10⁶ the
+// inverse loses no more than the solve does to the first pass, which the second pass repairs.
+// Extra memory: one c×c Gram matrix per block.
 func choleskyQR(y *mat.Dense) bool {
 	rows, c := y.Dims()
 	grams := make([]*mat.SymDense, parallel.BlockCount(rows, orthoBlock))
@@ -154,10 +158,13 @@ func choleskyQR(y *mat.Dense) bool {
 	if !chol.Factorize(gram) || chol.Cond() > maxGramCondition {
 		return false
 	}
-	var r mat.TriDense
+	var r, rInv mat.TriDense
 	chol.UTo(&r)
+	if rInv.InverseTri(&r) != nil {
+		return false
+	}
 	_ = parallel.Blocks(rows, orthoBlock, func(_, lo, hi int) error {
-		blas64.Trsm(blas.Right, blas.NoTrans, 1, r.RawTriangular(), y.Slice(lo, hi, 0, c).(*mat.Dense).RawMatrix())
+		blas64.Trmm(blas.Right, blas.NoTrans, 1, rInv.RawTriangular(), y.Slice(lo, hi, 0, c).(*mat.Dense).RawMatrix())
 		return nil
 	})
 	return true

@@ -102,3 +102,27 @@ func TestFiniteVector(t *testing.T) {
 		}
 	}
 }
+
+// TestAllFinite checks allFinite against a per-entry test for every length up to 9 (the unrolled
+// body and each tail) and every position of one non-finite entry among extreme finite ones.
+func TestAllFinite(t *testing.T) {
+	finite := []float64{math.MaxFloat64, -math.MaxFloat64, math.SmallestNonzeroFloat64, 0, math.Copysign(0, -1)}
+	for n := range 10 {
+		v := make([]float64, n)
+		for i := range v {
+			v[i] = finite[i%len(finite)]
+		}
+		if !allFinite(v) {
+			t.Errorf("length %d, all finite: allFinite = false", n)
+		}
+		for i := range n {
+			for _, bad := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
+				w := append([]float64(nil), v...)
+				w[i] = bad
+				if allFinite(w) {
+					t.Errorf("length %d, v[%d] = %g: allFinite = true", n, i, bad)
+				}
+			}
+		}
+	}
+}
