@@ -120,7 +120,7 @@ func slidesTopicsSetUp(res *run.Results) string {
 		"the guarantor is %d runs on the original counts; every other fit keeps the most likely of %d restarts. Each factorisation of the (uncentred) count matrix computes %d "+
 		"components (the classic SVD is exact, on the densified matrix: LAPACK's dgesvdx computes the leading ones when they are at most a quarter of min(m, n), else dgesdd computes all and keeps those; randomized SVD: oversampling %d, %d power iterations; "+
 		"sparse PCA: λ = %g·‖A‖_F, %d alternations from the randomized SVD; Bayesian PCA = probabilistic PCA, which centres, %d EM iterations), keeps |Σ̃| of them by the 70%% rule, and the topic model "+
-		"is fitted to its rank-|Σ̃| reconstruction with negative entries clipped to 0, built row by row on the fly (never densified; the topic model keeps its positive entries). "+
+		"is fitted to its rank-|Σ̃| reconstruction with negative entries clipped to 0, built row by row on the fly and copied once by the topic model (in dense rows, its E-step one matrix product, when at least a quarter of the entries are positive). "+
 		"The reference row fits the same restarts to the original counts. Score (learn.TopicAgreement): for each document, the KL divergences of the kept model's posterior "+
 		"q(t | d) to each guarantor run's (topics matched once per run by minimal total KL, an assignment problem), summed over the runs and divided by their variance over the runs "+
 		"(the slide's 𝔻 read as the variance); the mean over the documents; smaller is better; documents with equal divergences to every run have no ratio and are skipped (counted). "+

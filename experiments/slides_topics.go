@@ -134,8 +134,8 @@ func loadSlidesBag(ctx context.Context, corpus string, cfg slidesTopicsScale) (*
 
 // lowRankDocuments is the rank-k reconstruction mean + scores·basisᵀ of a documents×words matrix
 // with its negative entries clipped to zero, as learn.Documents: Row builds one document's row
-// when asked (O(k·words)), so the dense reconstruction is never held (the topic model keeps only
-// its positive entries).
+// when asked (O(k·words)) and returns its positive entries, which the topic model copies once
+// (into dense rows when, as here, at least a quarter of the entries are positive).
 type lowRankDocuments struct {
 	scores, basis *mat.Dense // docs×k, words×k
 	mean          []float64  // nil: no offset

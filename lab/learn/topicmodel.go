@@ -8,6 +8,9 @@ import (
 	"math/rand/v2"
 	"slices"
 
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
@@ -85,7 +88,12 @@ type TopicModel struct {
 // documents and does not change the result. Errors: nil rng or docs, T < 1 or T > D, a row
 // with word IDs out of range or repeated, words and counts of different lengths, negative, NaN
 // or ±Inf counts, negative or NaN options. Cost: O(nnz·T) time per iteration (nnz the non-zero
-// counts), O(nnz + T·V + D·T) memory (the rows are copied once).
+// counts), O(nnz + T·V + D·T) memory (the rows are copied once). Documents with at least a
+// quarter of their D·V counts non-zero (a clipped low-rank reconstruction, not a bag of words)
+// are kept in dense rows instead: O(D·V·T) time per iteration, but as one matrix product, about
+// 3.5 times as fast as the compressed rows at three quarters non-zero
+// (BenchmarkTopicModelDenseRows), and O(D·V) memory, no more than twice the compressed copy,
+// which is built first and then released.
 func FitTopicModel(rng *rand.Rand, docs Documents, T int, opts TopicModelOptions) (*TopicModel, error) {
 	const op = "FitTopicModel"
 	if rng == nil {
@@ -187,16 +195,72 @@ func (m *TopicModel) TopWords(t, k int) ([]int, error) {
 	return ids[:k:k], nil
 }
 
-// counts is a validated copy of a Documents matrix in compressed rows.
+// counts is a validated copy of a Documents matrix: in compressed rows, or in dense rows when
+// at least a quarter of its entries are non-zero (see denseFrom).
 type counts struct {
 	docs, words int
 	start       []int // row d is ids/vals[start[d]:start[d+1]]
 	ids         []int
 	vals        []float64
+	// dense, when not nil, holds the docs×words counts row-major, and start, ids and vals are nil.
+	dense []float64
 }
 
+// row returns the word IDs and counts of document d; compressed rows only.
 func (c *counts) row(d int) ([]int, []float64) {
 	return c.ids[c.start[d]:c.start[d+1]], c.vals[c.start[d]:c.start[d+1]]
+}
+
+// denseRow returns the counts of document d, one per word; dense rows only.
+func (c *counts) denseRow(d int) []float64 { return c.dense[d*c.words : (d+1)*c.words] }
+
+// addRow adds the counts of document d to dst (one entry per word) and, one by one, to *total.
+func (c *counts) addRow(d int, dst []float64, total *float64) {
+	if c.dense != nil {
+		for w, v := range c.denseRow(d) {
+			dst[w] += v
+			*total += v
+		}
+		return
+	}
+	ids, vals := c.row(d)
+	for k, w := range ids {
+		dst[w] += vals[k]
+		*total += vals[k]
+	}
+}
+
+// total returns the sum of the counts of document d.
+func (c *counts) total(d int) float64 {
+	if c.dense != nil {
+		return sumOf(c.denseRow(d))
+	}
+	_, vals := c.row(d)
+	return sumOf(vals)
+}
+
+// minDenseFill is the fraction of non-zero counts from which readDocuments stores the documents
+// in dense rows: a clipped low-rank reconstruction (slides_table2's at quick scale) has 70–80% of
+// its entries positive. Dense rows then take at most twice the memory of compressed ones (8 bytes
+// per entry against 16 per non-zero), and the E-step becomes one matrix product (BLAS level 3)
+// instead of a scalar loop over the non-zeros.
+const minDenseFill = 0.25
+
+// denseFrom replaces the compressed rows of c by dense ones when at least minDenseFill of the
+// entries are non-zero.
+func (c *counts) denseFrom() {
+	if float64(len(c.ids)) < minDenseFill*float64(c.docs)*float64(c.words) {
+		return
+	}
+	c.dense = make([]float64, c.docs*c.words)
+	for d := range c.docs {
+		ids, vals := c.row(d)
+		row := c.denseRow(d)
+		for k, w := range ids {
+			row[w] = vals[k]
+		}
+	}
+	c.start, c.ids, c.vals = nil, nil, nil
 }
 
 // readDocuments checks docs and copies its rows.
@@ -231,6 +295,7 @@ func readDocuments(op string, docs Documents) (*counts, error) {
 		c.vals = append(c.vals, vals...)
 		c.start[d+1] = len(c.ids)
 	}
+	c.denseFrom()
 	return c, nil
 }
 
@@ -253,14 +318,29 @@ func newLogParams(phi *mat.Dense, pi []float64) logParams {
 	return p
 }
 
-// docBlock is the number of documents one goroutine scores at a time.
-const docBlock = 256
+// docBlock is the number of documents one goroutine scores at a time; wordBlock the number of
+// words one goroutine of the dense M-step sums.
+const (
+	docBlock  = 256
+	wordBlock = 1024
+)
 
 // scores sets scores[d*T+t] = log π_t + Σ_w n_dw log φ_tw for all documents, in parallel over
 // blocks of documents (each document by one goroutine, so the sums do not depend on the count).
+// Dense rows take each block's sums as one matrix product, counts·(log Φ)ᵀ.
 func (c *counts) scores(p logParams, scores []float64) {
 	T := len(p.logPi)
+	logPhiT := blas64.General{Rows: c.words, Cols: T, Stride: T, Data: p.logPhiT}
 	_ = parallel.Blocks(c.docs, docBlock, func(_, lo, hi int) error {
+		if c.dense != nil {
+			block := blas64.General{Rows: hi - lo, Cols: c.words, Stride: c.words, Data: c.dense[lo*c.words : hi*c.words]}
+			out := blas64.General{Rows: hi - lo, Cols: T, Stride: T, Data: scores[lo*T : hi*T]}
+			blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, block, logPhiT, 0, out)
+			for d := range hi - lo {
+				floats.Add(scores[(lo+d)*T:(lo+d+1)*T], p.logPi)
+			}
+			return nil
+		}
 		for d := lo; d < hi; d++ {
 			row := scores[d*T : (d+1)*T]
 			copy(row, p.logPi)
@@ -281,13 +361,9 @@ func (c *counts) hardEM(rng *rand.Rand, T int, opts TopicModelOptions) *TopicMod
 	phi := mat.NewDense(T, c.words, nil)
 	pi := make([]float64, T)
 	for t, d := range rng.Perm(c.docs)[:T] {
-		ids, vals := c.row(d)
 		row := phi.RawRowView(t)
 		var total float64
-		for k, w := range ids {
-			row[w] = vals[k]
-			total += vals[k]
-		}
+		c.addRow(d, row, &total)
 		normaliseSmoothed(row, total, opts.Smoothing)
 		pi[t] = 1 / float64(T)
 	}
@@ -351,8 +427,7 @@ func (c *counts) reseedEmpty(scores []float64, T int, topics []int) {
 			if size[t] < 2 {
 				continue
 			}
-			_, vals := c.row(d)
-			fit := scores[d*T+t] / max(1, sumOf(vals))
+			fit := scores[d*T+t] / max(1, c.total(d))
 			if worst < 0 || fit < worstFit {
 				worst, worstFit = d, fit
 			}
@@ -367,19 +442,30 @@ func (c *counts) reseedEmpty(scores []float64, T int, topics []int) {
 }
 
 // mStep sets φ_t to the smoothed word distribution of the documents of topic t and π_t to their
-// fraction.
+// fraction. Dense rows are added in parallel over blocks of words (each word's sums still run
+// over the documents in order, so they do not depend on the number of goroutines), and a topic's
+// total is the sum of its word counts.
 func (c *counts) mStep(T int, topics []int, beta float64, phi *mat.Dense, pi []float64) {
 	phi.Zero()
 	clear(pi)
 	totals := make([]float64, T)
-	for d, t := range topics {
-		ids, vals := c.row(d)
-		row := phi.RawRowView(t)
-		for k, w := range ids {
-			row[w] += vals[k]
-			totals[t] += vals[k]
-		}
+	for _, t := range topics {
 		pi[t]++
+	}
+	if c.dense != nil {
+		_ = parallel.Blocks(c.words, wordBlock, func(_, lo, hi int) error {
+			for d, t := range topics {
+				floats.Add(phi.RawRowView(t)[lo:hi], c.denseRow(d)[lo:hi])
+			}
+			return nil
+		})
+		for t := range T {
+			totals[t] = sumOf(phi.RawRowView(t))
+		}
+	} else {
+		for d, t := range topics {
+			c.addRow(d, phi.RawRowView(t), &totals[t])
+		}
 	}
 	for t := range T {
 		normaliseSmoothed(phi.RawRowView(t), totals[t], beta)

@@ -173,20 +173,26 @@ func TestTopicModelFixedPointAndLikelihood(t *testing.T) {
 	}
 }
 
+// FitTopicModel gives the same bits on one goroutine and on all, with compressed rows and with
+// dense ones (several blocks of documents, and of words for the dense M-step).
 func TestTopicModelDeterministic(t *testing.T) {
-	docs, _ := mixtureDocs(rand.New(rand.NewPCG(17, 18)), 700, 5) // several blocks of documents
-	fit := func() *TopicModel {
-		m, err := FitTopicModel(rand.New(rand.NewPCG(1, 2)), docs, 5, TopicModelOptions{Restarts: 3})
-		if err != nil {
-			t.Fatal(err)
+	sparse, _ := mixtureDocs(rand.New(rand.NewPCG(17, 18)), 700, 5)
+	dense := denseMixture(rand.New(rand.NewPCG(17, 18)), 600, 5, 2*wordBlock)
+	for name, docs := range map[string]rowDocs{"compressed": sparse, "dense": dense} {
+		fit := func() *TopicModel {
+			m, err := FitTopicModel(rand.New(rand.NewPCG(1, 2)), docs, 5, TopicModelOptions{Restarts: 3})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return m
 		}
-		return m
-	}
-	a := fit()
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
-	b := fit()
-	if !slices.Equal(a.Topics, b.Topics) || !mat.Equal(a.Phi, b.Phi) || a.LogLikelihood != b.LogLikelihood || a.Restart != b.Restart {
-		t.Error("FitTopicModel differs between GOMAXPROCS(1) and the default with the same seed")
+		a := fit()
+		procs := runtime.GOMAXPROCS(1)
+		b := fit()
+		runtime.GOMAXPROCS(procs)
+		if !slices.Equal(a.Topics, b.Topics) || !mat.Equal(a.Phi, b.Phi) || a.LogLikelihood != b.LogLikelihood || a.Restart != b.Restart {
+			t.Errorf("%s rows: FitTopicModel differs between GOMAXPROCS(1) and the default with the same seed", name)
+		}
 	}
 }
 
@@ -271,4 +277,113 @@ func BenchmarkTopicModelIteration(b *testing.B) {
 		iterations += m.Iterations
 	}
 	b.ReportMetric(D*float64(iterations)/b.Elapsed().Seconds(), "docs·iter/s")
+}
+
+// denseMixture returns mixtureDocs with a small positive amount u·0.1 (u uniform) added to every
+// count: fractional documents with every entry non-zero, like a clipped low-rank reconstruction,
+// which readDocuments stores in dense rows.
+func denseMixture(rng *rand.Rand, D, T, extraWords int) rowDocs {
+	docs, _ := mixtureDocs(rng, D, T)
+	docs.words += extraWords
+	for d := range docs.ids {
+		c := map[int]float64{}
+		for w := range docs.words {
+			c[w] = docs.count(d, w) + 0.1*rng.Float64()
+		}
+		docs.ids[d], docs.counts[d] = nil, nil
+		dense := rowDocs{words: docs.words}
+		dense.add(c)
+		docs.ids[d], docs.counts[d] = dense.ids[0], dense.counts[0]
+	}
+	return docs
+}
+
+// compressedCounts copies docs into compressed rows without readDocuments' switch to dense rows.
+func compressedCounts(docs rowDocs) *counts {
+	c := &counts{docs: len(docs.ids), words: docs.words, start: []int{0}}
+	for d := range docs.ids {
+		c.ids = append(c.ids, docs.ids[d]...)
+		c.vals = append(c.vals, docs.counts[d]...)
+		c.start = append(c.start, len(c.ids))
+	}
+	return c
+}
+
+// Dense rows (a matrix product for the E-step, word blocks for the M-step) fit the same model as
+// compressed rows of the same documents: the same topics at every restart, Φ and the
+// log-likelihoods equal up to the order of the sums. The data span several document blocks and
+// several word blocks.
+func TestTopicModelDenseRowsAgree(t *testing.T) {
+	docs := denseMixture(rand.New(rand.NewPCG(19, 20)), 2*docBlock+7, 4, wordBlock+300)
+	dense, err := readDocuments("test", docs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dense.dense == nil {
+		t.Fatal("readDocuments kept compressed rows for documents without a zero count")
+	}
+	sparse := compressedCounts(docs)
+	opts := TopicModelOptions{MaxIter: defaultTopicMaxIter, Smoothing: defaultTopicSmoothing}
+	for seed := range uint64(3) {
+		a := dense.hardEM(rand.New(rand.NewPCG(seed, 1)), 4, opts)
+		b := sparse.hardEM(rand.New(rand.NewPCG(seed, 1)), 4, opts)
+		if !slices.Equal(a.Topics, b.Topics) || a.Iterations != b.Iterations {
+			t.Fatalf("seed %d: dense and compressed rows give different topics (%d and %d iterations)", seed, a.Iterations, b.Iterations)
+		}
+		if !mat.EqualApprox(a.Phi, b.Phi, 1e-13) || math.Abs(a.LogLikelihood-b.LogLikelihood) > 1e-12*math.Abs(b.LogLikelihood) ||
+			math.Abs(a.CompleteLogLikelihood-b.CompleteLogLikelihood) > 1e-12*math.Abs(b.CompleteLogLikelihood) {
+			t.Errorf("seed %d: Φ or log-likelihoods differ: %g against %g", seed, a.LogLikelihood, b.LogLikelihood)
+		}
+	}
+	// readDocuments switches at a quarter of the entries non-zero.
+	for _, c := range []struct {
+		fill      int // non-zero counts of the single document, out of 8 words
+		wantDense bool
+	}{{1, false}, {2, true}, {8, true}} {
+		doc := rowDocs{words: 8}
+		row := map[int]float64{}
+		for w := range c.fill {
+			row[w] = 1
+		}
+		doc.add(row)
+		got, err := readDocuments("test", doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (got.dense != nil) != c.wantDense {
+			t.Errorf("%d of 8 counts non-zero: dense rows %v, want %v", c.fill, got.dense != nil, c.wantDense)
+		}
+	}
+}
+
+// BenchmarkTopicModelDenseRows runs hard EM (T = 30, 5 iterations) on 4000 documents × 5000 words
+// of fractional counts, three quarters of them non-zero (like slides_table2's reconstructions),
+// stored in dense rows as readDocuments stores them and, for comparison, in compressed rows.
+func BenchmarkTopicModelDenseRows(b *testing.B) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	const D, V, T = 4000, 5000, 30
+	docs := rowDocs{words: V}
+	for range D {
+		c := map[int]float64{}
+		for w := range V {
+			if rng.IntN(4) > 0 {
+				c[w] = rng.ExpFloat64()
+			}
+		}
+		docs.add(c)
+	}
+	dense, err := readDocuments("bench", docs)
+	if err != nil || dense.dense == nil {
+		b.Fatal("documents not stored in dense rows", err)
+	}
+	opts := TopicModelOptions{MaxIter: 5, Smoothing: defaultTopicSmoothing}
+	for name, c := range map[string]*counts{"dense": dense, "compressed": compressedCounts(docs)} {
+		b.Run(name, func(b *testing.B) {
+			iterations := 0
+			for b.Loop() {
+				iterations += c.hardEM(rng, T, opts).Iterations
+			}
+			b.ReportMetric(D*float64(iterations)/b.Elapsed().Seconds(), "docs·iter/s")
+		})
+	}
 }
