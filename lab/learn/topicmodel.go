@@ -92,8 +92,8 @@ type TopicModel struct {
 // quarter of their D·V counts non-zero (a clipped low-rank reconstruction, not a bag of words)
 // are kept in dense rows instead: O(D·V·T) time per iteration, but as one matrix product, about
 // 3.5 times as fast as the compressed rows at three quarters non-zero
-// (BenchmarkTopicModelDenseRows), and O(D·V) memory, no more than twice the compressed copy,
-// which is built first and then released.
+// (BenchmarkTopicModelDenseRows), and O(D·V) memory, no more than twice the compressed copy
+// would take.
 func FitTopicModel(rng *rand.Rand, docs Documents, T int, opts TopicModelOptions) (*TopicModel, error) {
 	const op = "FitTopicModel"
 	if rng == nil {
@@ -196,7 +196,7 @@ func (m *TopicModel) TopWords(t, k int) ([]int, error) {
 }
 
 // counts is a validated copy of a Documents matrix: in compressed rows, or in dense rows when
-// at least a quarter of its entries are non-zero (see denseFrom).
+// at least a quarter of its entries are stored (see toDense).
 type counts struct {
 	docs, words int
 	start       []int // row d is ids/vals[start[d]:start[d+1]]
@@ -239,21 +239,21 @@ func (c *counts) total(d int) float64 {
 	return sumOf(vals)
 }
 
-// minDenseFill is the fraction of non-zero counts from which readDocuments stores the documents
-// in dense rows: a clipped low-rank reconstruction (slides_table2's at quick scale) has 70–80% of
-// its entries positive. Dense rows then take at most twice the memory of compressed ones (8 bytes
-// per entry against 16 per non-zero), and the E-step becomes one matrix product (BLAS level 3)
-// instead of a scalar loop over the non-zeros.
+// minDenseFill is the fraction of stored (non-zero) counts from which readDocuments stores the
+// documents in dense rows: a clipped low-rank reconstruction (slides_table2's at quick scale) has
+// 70–80% of its entries positive. Dense rows then take at most twice the memory of compressed ones
+// (8 bytes per entry against 16 per stored count), and the E-step becomes one matrix product
+// (BLAS level 3) instead of a scalar loop over the stored counts.
 const minDenseFill = 0.25
 
-// denseFrom replaces the compressed rows of c by dense ones when at least minDenseFill of the
-// entries are non-zero.
-func (c *counts) denseFrom() {
-	if float64(len(c.ids)) < minDenseFill*float64(c.docs)*float64(c.words) {
-		return
-	}
+// toDense moves the first rows documents of c, read so far in compressed rows, into dense rows
+// for all documents and releases the compressed ones. readDocuments calls it as soon as the
+// documents read hold minDenseFill·D·V stored counts, so that the compressed copy never grows
+// beyond that (4 bytes per entry), and writes the rest of the documents straight into the dense
+// rows.
+func (c *counts) toDense(rows int) {
 	c.dense = make([]float64, c.docs*c.words)
-	for d := range c.docs {
+	for d := range rows {
 		ids, vals := c.row(d)
 		row := c.denseRow(d)
 		for k, w := range ids {
@@ -291,11 +291,20 @@ func readDocuments(op string, docs Documents) (*counts, error) {
 				return nil, fmt.Errorf("learn: %s: document %d has count %g for word %d, want a finite count ≥ 0", op, d, v, w)
 			}
 		}
+		if c.dense != nil {
+			row := c.denseRow(d)
+			for k, w := range ids {
+				row[w] = vals[k]
+			}
+			continue
+		}
 		c.ids = append(c.ids, ids...)
 		c.vals = append(c.vals, vals...)
 		c.start[d+1] = len(c.ids)
+		if float64(len(c.ids)) >= minDenseFill*float64(D)*float64(V) {
+			c.toDense(d + 1)
+		}
 	}
-	c.denseFrom()
 	return c, nil
 }
 

@@ -335,9 +335,15 @@ func TestTopicModelDenseRowsAgree(t *testing.T) {
 			t.Errorf("seed %d: Φ or log-likelihoods differ: %g against %g", seed, a.LogLikelihood, b.LogLikelihood)
 		}
 	}
-	// readDocuments switches at a quarter of the entries non-zero.
+}
+
+// readDocuments switches to dense rows as soon as a quarter of the D·V counts are stored: one
+// document of 8 words with 1, 2 or 8 counts; and four documents whose first two hold one count
+// each, so that the switch happens at the third and the fourth is written straight into the dense
+// rows.
+func TestReadDocumentsSwitchesToDenseRows(t *testing.T) {
 	for _, c := range []struct {
-		fill      int // non-zero counts of the single document, out of 8 words
+		fill      int
 		wantDense bool
 	}{{1, false}, {2, true}, {8, true}} {
 		doc := rowDocs{words: 8}
@@ -351,8 +357,27 @@ func TestTopicModelDenseRowsAgree(t *testing.T) {
 			t.Fatal(err)
 		}
 		if (got.dense != nil) != c.wantDense {
-			t.Errorf("%d of 8 counts non-zero: dense rows %v, want %v", c.fill, got.dense != nil, c.wantDense)
+			t.Errorf("%d of 8 counts stored: dense rows %v, want %v", c.fill, got.dense != nil, c.wantDense)
 		}
+	}
+	docs := rowDocs{words: 8}
+	docs.add(map[int]float64{3: 1.5})
+	docs.add(map[int]float64{0: 2})
+	want := []float64{0, 0, 0, 1.5, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0}
+	for d := 2; d < 4; d++ {
+		row := map[int]float64{}
+		for w := range 8 {
+			row[w] = float64(10*d + w)
+			want = append(want, float64(10*d+w))
+		}
+		docs.add(row)
+	}
+	got, err := readDocuments("test", docs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got.dense, want) || got.ids != nil || got.vals != nil || got.start != nil {
+		t.Errorf("dense rows %v (compressed rows released: %v), want %v", got.dense, got.ids == nil && got.vals == nil && got.start == nil, want)
 	}
 }
 
