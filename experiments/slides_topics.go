@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"time"
 
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat"
@@ -177,6 +178,11 @@ func (f *slidesFit) reconstruction(A mat.Matrix, k int) (*lowRankDocuments, erro
 // rank-|Σ̃| reconstruction (timed), and the score of the most likely restart's posteriors on the
 // original documents against the guarantor runs (learn.TopicAgreement).
 func slidesTopicsRep(ctx context.Context, env *run.Env, cfg slidesTopicsScale, corpus string, rep int) ([]run.Record, error) {
+	start := time.Now()
+	// note tells the progress log which stage the task has reached (a paper task runs for an hour).
+	note := func(format string, args ...any) {
+		fmt.Fprintf(env.Log, "after %s: %s\n", time.Since(start).Round(time.Second), fmt.Sprintf(format, args...))
+	}
 	bag, err := loadSlidesBag(ctx, corpus, cfg)
 	if err != nil {
 		return nil, err
@@ -186,6 +192,7 @@ func slidesTopicsRep(ctx context.Context, env *run.Env, cfg slidesTopicsScale, c
 		recs = append(recs, run.Record{Dataset: corpus, Method: method, Params: params, Metric: metric, Value: v})
 	}
 	D, V := bag.A.Dims()
+	note("%d documents × %d words, %d counts stored", D, V, bag.A.NNZ())
 	rec(slidesDataMethod, metricDocs, float64(D))
 	rec(slidesDataMethod, metricWords, float64(V))
 	opts := learn.TopicModelOptions{Restarts: 1}
@@ -202,6 +209,7 @@ func slidesTopicsRep(ctx context.Context, env *run.Env, cfg slidesTopicsScale, c
 			return nil, err
 		}
 	}
+	note("%d guarantor runs done", cfg.guarantors)
 	common := commonWords(bag.bow, cfg.common)
 
 	// fitTopics fits the topic model with the restarts to docs (timed) and scores it.
@@ -234,6 +242,7 @@ func slidesTopicsRep(ctx context.Context, env *run.Env, cfg slidesTopicsScale, c
 			return nil, nil, err
 		}
 		rec(method, metricCommonShare, share)
+		note("%s: topic model (%d restarts) %.1f s", method, cfg.restarts, secs)
 		return model, lp, nil
 	}
 	ref, refLP, err := fitTopics(slidesGuarantor, bag.bow)
@@ -272,6 +281,7 @@ func slidesTopicsRep(ctx context.Context, env *run.Env, cfg slidesTopicsScale, c
 			return nil, err
 		}
 		recs = append(recs, fitRecs...)
+		note("%s: factorisation %.1f s, |Σ̃| = %d", m, fitRecs[0].Value, kept)
 		docs, err := fit.reconstruction(bag.A, kept)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", m, err)
