@@ -46,7 +46,7 @@ var slidesLabels = map[string]string{
 
 // Metrics shared by both experiments.
 const (
-	metricFactorTime = "factor_time" // seconds, median of run.TimeMedian
+	metricFactorTime = "factor_time" // seconds, as slidesFactorSetUp.time takes them
 	metricComponents = "components"  // |Σ̃|
 	metricScore      = "score"
 )
@@ -65,8 +65,28 @@ type slidesFactorSetUp struct {
 	sparseIterations int
 	// emIterations of probabilistic PCA (its number of components is components).
 	emIterations int
-	// timeCalls is the number of timed calls behind each time (after one untimed warm-up).
+	// timeCalls is the number of timed calls behind each time (after one untimed warm-up unless
+	// cold).
 	timeCalls int
+	// cold times without the warm-up call (run.TimeMedianCold): at paper scale a factorisation or a
+	// topic model with its restarts takes minutes, and a warm-up would double the task.
+	cold bool
+}
+
+// time times f as the set-up says (run.TimeMedian, or run.TimeMedianCold when cold).
+func (s slidesFactorSetUp) time(f func() error) (float64, error) {
+	if s.cold {
+		return run.TimeMedianCold(s.timeCalls, f)
+	}
+	return run.TimeMedian(s.timeCalls, f)
+}
+
+// timing says in a caption how times were taken.
+func (s slidesFactorSetUp) timing() string {
+	if s.cold {
+		return fmt.Sprintf("median of %d timed call(s) with no warm-up (run.TimeMedianCold: a call takes minutes at this scale)", s.timeCalls)
+	}
+	return fmt.Sprintf("median of %d timed call(s) after a warm-up (run.TimeMedian)", s.timeCalls)
 }
 
 // slidesOversample is the randomized SVD's oversampling p (HMT recommend 10).
@@ -273,8 +293,8 @@ func frobenius(A mat.Matrix) float64 {
 	return mat.Norm(A, 2)
 }
 
-// timedFit fits a factorisation of A under run.TimeMedian (one warm-up, then cfg.timeCalls timed
-// calls, every call from a generator seeded alike, so that each call does the same work) and
+// timedFit fits a factorisation of A under cfg.time (one warm-up unless cold, then cfg.timeCalls
+// timed calls, every call from a generator seeded alike, so that each call does the same work) and
 // returns the last fit, its |Σ̃| and the records of both on dataset: the median time in seconds
 // (metricFactorTime) and |Σ̃| (metricComponents).
 func timedFit(ctx context.Context, rng *rand.Rand, method string, A mat.Matrix, cfg slidesFactorSetUp, dataset string) (*slidesFit, int, []run.Record, error) {
@@ -283,7 +303,7 @@ func timedFit(ctx context.Context, rng *rand.Rand, method string, A mat.Matrix, 
 	}
 	seed := rng.Uint64()
 	var fit *slidesFit
-	t, err := run.TimeMedian(cfg.timeCalls, func() error {
+	t, err := cfg.time(func() error {
 		var err error
 		fit, err = fitSlides(rand.New(rand.NewPCG(seed, 2)), method, A, cfg)
 		return err

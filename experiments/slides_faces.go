@@ -250,7 +250,7 @@ func slidesFacesRep(ctx context.Context, env *run.Env, cfg slidesFacesScale, rep
 	rec(slidesDataMethod, metricSide, float64(faces.Height))
 
 	timedKNN := func(train, val, test *mat.Dense) (k int, auc, secs float64, err error) {
-		secs, err = run.TimeMedian(cfg.factor.timeCalls, func() error {
+		secs, err = cfg.factor.time(func() error {
 			var err error
 			k, auc, err = slidesKNN(train, val, test, s, cfg.ks)
 			return err

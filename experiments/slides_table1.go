@@ -212,12 +212,12 @@ func slidesFacesSetUp(res *run.Results) string {
 		"Bayesian PCA's those of its loadings W); the three parts are projected on them (sparse PCA by least squares on its loadings, Bayesian PCA by the posterior mean). "+
 		"KNN: K chosen among %s by hold-out accuracy (the slides' empirical risk), ROC-AUC of the share of admitted neighbours on the test part; "+
 		"score = ROC-AUC over that of KNN on the raw pixels (the slides' note \"Больше – хуже\", larger is worse, contradicts their own table, where the classic SVD scores best: larger is better). "+
-		"Times: median of %d timed call(s) after a warm-up (run.TimeMedian), tasks run one at a time on a shared two-core machine; "+
+		"Times: %s, tasks run one at a time on a shared two-core machine; "+
 		"the KNN time is tuning K on the hold-out plus scoring the test part.",
 		slidesCell(people, "%g"), cfg.admitted, cfg.reps, subset, slidesCell(images, "%g"), slidesCell(pos, "%g"),
 		slidesCell(side, "%g"), slidesCell(side, "%g"), cfg.downscale, cfg.downscale,
 		cfg.factor.components, slidesOversample, cfg.factor.powerIterations, cfg.factor.sparsePenalty, cfg.factor.sparseIterations, cfg.factor.emIterations,
-		plainInts(cfg.ks), cfg.factor.timeCalls)
+		plainInts(cfg.ks), cfg.factor.timing())
 }
 
 // plainInts prints v as "1, 2, 3".

@@ -124,8 +124,8 @@ func slidesTopicsSetUp(res *run.Results) string {
 		"The reference row fits the same restarts to the original counts. Score (learn.TopicAgreement): for each document, the KL divergences of the kept model's posterior "+
 		"q(t | d) to each guarantor run's (topics matched once per run by minimal total KL, an assignment problem), summed over the runs and divided by their variance over the runs "+
 		"(the slide's 𝔻 read as the variance); the mean over the documents; smaller is better; documents with equal divergences to every run have no ratio and are skipped (counted). "+
-		"Posteriors are those of the original documents. The last column is the plain mean, over the documents and the guarantor runs, of the matched KL divergence (TopicScore.MeanKL), a steadier summary than the score's ratio. Times: median of %d timed call(s) after a warm-up (run.TimeMedian), tasks one at a time on a shared two-core machine; "+
+		"Posteriors are those of the original documents. The last column is the plain mean, over the documents and the guarantor runs, of the matched KL divergence (TopicScore.MeanKL), a steadier summary than the score's ratio. Times: %s, tasks one at a time on a shared two-core machine; "+
 		"the topic-model time includes building the reconstruction's rows.",
 		docs, cfg.minDF, cfg.maxWords, sizes, cfg.topics, cfg.guarantors, cfg.restarts, cfg.factor.components, slidesOversample, cfg.factor.powerIterations,
-		cfg.factor.sparsePenalty, cfg.factor.sparseIterations, cfg.factor.emIterations, cfg.factor.timeCalls)
+		cfg.factor.sparsePenalty, cfg.factor.sparseIterations, cfg.factor.emIterations, cfg.factor.timing())
 }

@@ -10,14 +10,27 @@ import (
 // one slow call (a garbage collection, another process) cannot move. calls must be at least 1; the
 // first error of f is returned.
 func TimeMedian(calls int, f func() error) (float64, error) {
+	return timeMedian(true, calls, f)
+}
+
+// TimeMedianCold is TimeMedian without the warm-up call, for calls that take minutes (a full SVD
+// of a corpus): what a warm-up absorbs is then a negligible part of a call, and it would double
+// the experiment's cost.
+func TimeMedianCold(calls int, f func() error) (float64, error) {
+	return timeMedian(false, calls, f)
+}
+
+func timeMedian(warmUp bool, calls int, f func() error) (float64, error) {
 	if calls < 1 {
 		return 0, errors.New("run: TimeMedian needs at least one timed call")
 	}
 	if f == nil {
 		return 0, errors.New("run: TimeMedian: nil function")
 	}
-	if err := f(); err != nil {
-		return 0, err
+	if warmUp {
+		if err := f(); err != nil {
+			return 0, err
+		}
 	}
 	times := make([]float64, calls)
 	for i := range times {

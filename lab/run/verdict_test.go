@@ -243,6 +243,13 @@ func TestTimeMedian(t *testing.T) {
 	if _, err := TimeMedian(0, func() error { return nil }); err == nil {
 		t.Error("0 calls accepted")
 	}
+	calls = 0
+	if s, err := TimeMedianCold(3, func() error { calls++; return nil }); err != nil || calls != 3 || s < 0 {
+		t.Errorf("cold: %g %v after %d calls, want 3 (no warm-up)", s, err, calls)
+	}
+	if _, err := TimeMedianCold(0, func() error { return nil }); err == nil {
+		t.Error("cold: 0 calls accepted")
+	}
 }
 
 func TestExactTestEvidence(t *testing.T) {
