@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -213,28 +214,49 @@ func (lt logTicks) Ticks(min, max float64) []plot.Tick {
 		return build(labelled)
 	}
 	// The print style labels the end points, and thins the other labels (to decades, then to every
-	// second decade, ...) until they fit the length of the axis.
+	// second decade, ...) until they fit the length of the axis; at each step an inner label that
+	// would touch an end label loses its label first, so that 10², 10³ and 2×10⁴ are kept on an
+	// axis where 10⁴ sits too close to 2×10⁴, rather than the ends alone.
 	ticks := build(endLabels(labelled, min, max, lo, hi))
 	for step := every; lt.room > 0 && !lt.fits(ticks, min, max) && step <= hi-lo; step++ {
 		decades := func(m, k int) bool { return m == 1 && (k-lo)%step == 0 }
-		ticks = build(endLabels(decades, min, max, lo, hi))
+		ticks = lt.clearNearEnds(build(endLabels(decades, min, max, lo, hi)), min, max)
 	}
 	return ticks
 }
 
+// clearNearEnds removes the labels of inner ticks that leave too little room (by the extents of
+// fits) to the label at either end of the axis [min, max]; their tick marks stay, as minor ones.
+func (lt logTicks) clearNearEnds(ticks []plot.Tick, min, max float64) []plot.Tick {
+	span := math.Log10(max / min)
+	at := func(v float64) float64 { return float64(lt.room) * math.Log10(v/min) / span }
+	var ends []plot.Tick
+	for _, t := range ticks {
+		if !t.IsMinor() && (isEnd(t.Value, min) || isEnd(t.Value, max)) {
+			ends = append(ends, t)
+		}
+	}
+	out := slices.Clone(ticks)
+	for i, t := range out {
+		if t.IsMinor() || isEnd(t.Value, min) || isEnd(t.Value, max) {
+			continue
+		}
+		for _, e := range ends {
+			if math.Abs(at(t.Value)-at(e.Value)) < (lt.extent(t.Label)+lt.extent(e.Label))/2 {
+				out[i].Label = ""
+				break
+			}
+		}
+	}
+	return out
+}
+
+// isEnd reports whether a tick at v sits at the axis end e.
+func isEnd(v, e float64) bool { return math.Abs(v-e) <= 1e-9*math.Abs(e) }
+
 // fits reports whether the labels of ticks, on a log axis from min to max of length lt.room,
 // leave room between each other (with the width estimate of niceTicks.fits).
 func (lt logTicks) fits(ticks []plot.Tick, min, max float64) bool {
-	size := float64(lt.size)
-	if size == 0 {
-		size = tickSize
-	}
-	extent := func(label string) float64 {
-		if lt.vertical {
-			return 1.4 * size
-		}
-		return 0.5*size*float64(utf8.RuneCountInString(label)) + 0.8*size
-	}
 	span := math.Log10(max / min)
 	prev, prevExtent := math.Inf(-1), 0.0
 	for _, t := range ticks {
@@ -242,13 +264,26 @@ func (lt logTicks) fits(ticks []plot.Tick, min, max float64) bool {
 			continue
 		}
 		at := float64(lt.room) * math.Log10(t.Value/min) / span
-		e := extent(t.Label)
+		e := lt.extent(t.Label)
 		if at-prev < (prevExtent+e)/2 {
 			return false
 		}
 		prev, prevExtent = at, e
 	}
 	return true
+}
+
+// extent estimates the room a tick label needs along the axis: its height on a vertical axis,
+// its width (half the font size a character, plus a gap) on a horizontal one.
+func (lt logTicks) extent(label string) float64 {
+	size := float64(lt.size)
+	if size == 0 {
+		size = tickSize
+	}
+	if lt.vertical {
+		return 1.4 * size
+	}
+	return 0.5*size*float64(utf8.RuneCountInString(label)) + 0.8*size
 }
 
 // endLabels returns labelled extended to the end points of [min, max] that are m·10^k, with the

@@ -292,6 +292,34 @@ func TestLogTicksLabelTheEndsInPrint(t *testing.T) {
 	}
 }
 
+func TestPrintLogTicksDropTheLabelNearAnEndFirst(t *testing.T) {
+	// fig4_3's axes run from 10² to 2×10⁴: 10⁴ sits too close to the end label 2×10⁴ on a
+	// 150 pt axis, so it loses its label, and 10³ keeps its own (it used to be thinned away with
+	// the whole decade grid, leaving the ends alone).
+	lt := logTicks{ends: true, room: 150, size: MinPrintFont}
+	ticks := lt.Ticks(100, 20000)
+	var labels []string
+	for _, tk := range ticks {
+		if !tk.IsMinor() {
+			labels = append(labels, tk.Label)
+		}
+	}
+	if want := []string{"10^2", "10^3", "2×10^4"}; !slices.Equal(labels, want) || !lt.fits(ticks, 100, 20000) {
+		t.Errorf("labels on a 150 pt axis from 100 to 20000: %q, want %q, fitting", labels, want)
+	}
+	// With room for all of them, none is dropped.
+	wide := logTicks{ends: true, room: 600, size: MinPrintFont}
+	labels = labels[:0]
+	for _, tk := range wide.Ticks(100, 20000) {
+		if !tk.IsMinor() {
+			labels = append(labels, tk.Label)
+		}
+	}
+	if want := []string{"10^2", "10^3", "10^4", "2×10^4"}; !slices.Equal(labels, want) {
+		t.Errorf("labels on a 600 pt axis: %q, want %q", labels, want)
+	}
+}
+
 func TestPrintHeatMapUsesViridisAndLabelsTheBar(t *testing.T) {
 	p := NewPrint("", "column", "row")
 	if err := HeatMap(p, mat.NewDense(2, 2, []float64{1, 2, 3, 4}), HeatMapOptions{BarLabel: "value (units)"}); err != nil {
