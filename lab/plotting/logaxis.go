@@ -295,7 +295,7 @@ func endLabels(labelled func(m, k int) bool, min, max float64, lo, hi int) func(
 	for _, e := range []float64{min, max} {
 		k := int(math.Floor(math.Log10(e) + 1e-9))
 		m := int(math.Round(e / math.Pow10(k)))
-		if m >= 1 && m <= 9 && math.Abs(tickValue(m, k)-e) <= 1e-9*e {
+		if m >= 1 && m <= 9 && isEnd(tickValue(m, k), e) {
 			ends[mk{m, k}] = true
 		}
 	}
