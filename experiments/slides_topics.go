@@ -202,7 +202,7 @@ func slidesTopicsRep(ctx context.Context, env *run.Env, cfg slidesTopicsScale, c
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		m, err := learn.FitTopicModel(env.RNG, bag.bow, cfg.topics, opts)
+		m, err := learn.FitTopicModelContext(ctx, env.RNG, bag.bow, cfg.topics, opts)
 		if err != nil {
 			return nil, fmt.Errorf("guarantor run %d: %w", j, err)
 		}
@@ -220,7 +220,7 @@ func slidesTopicsRep(ctx context.Context, env *run.Env, cfg slidesTopicsScale, c
 		var model *learn.TopicModel
 		secs, err := cfg.factor.time(func() error {
 			var err error
-			model, err = learn.FitTopicModel(rand.New(rand.NewPCG(seed, 3)), docs, cfg.topics, opts)
+			model, err = learn.FitTopicModelContext(ctx, rand.New(rand.NewPCG(seed, 3)), docs, cfg.topics, opts)
 			return err
 		})
 		if err != nil {

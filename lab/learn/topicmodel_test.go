@@ -1,6 +1,8 @@
 package learn
 
 import (
+	"context"
+	"errors"
 	"math"
 	"math/rand/v2"
 	"runtime"
@@ -196,6 +198,57 @@ func TestTopicModelDeterministic(t *testing.T) {
 	}
 }
 
+// countdownContext is a context whose Err is nil for its first n calls and context.Canceled
+// after: it counts how often a fit looks.
+type countdownContext struct {
+	context.Context
+	n, calls int
+}
+
+func (c *countdownContext) Err() error {
+	c.calls++
+	if c.calls > c.n {
+		return context.Canceled
+	}
+	return nil
+}
+
+// FitTopicModelContext looks at its context once per EM iteration and stops with the context's
+// error: a fit allowed k looks ends after k iterations of its first restart, one allowed as many
+// looks as the whole fit needs gives FitTopicModel's bits.
+func TestTopicModelContext(t *testing.T) {
+	docs, _ := mixtureDocs(rand.New(rand.NewPCG(3, 4)), 300, 4)
+	opts := TopicModelOptions{Restarts: 2, MaxIter: 50}
+	want, err := FitTopicModel(rand.New(rand.NewPCG(5, 6)), docs, 4, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []int{0, 1, 3} {
+		ctx := &countdownContext{Context: context.Background(), n: k}
+		if _, err := FitTopicModelContext(ctx, rand.New(rand.NewPCG(5, 6)), docs, 4, opts); !errors.Is(err, context.Canceled) {
+			t.Errorf("cancelled after %d looks: err = %v, want context.Canceled", k, err)
+		}
+		if ctx.calls != k+1 {
+			t.Errorf("cancelled after %d looks: Err called %d times, want %d (once per iteration, stop at the first error)", k, ctx.calls, k+1)
+		}
+	}
+	ctx := &countdownContext{Context: context.Background(), n: math.MaxInt}
+	got, err := FitTopicModelContext(ctx, rand.New(rand.NewPCG(5, 6)), docs, 4, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got.Topics, want.Topics) || !mat.Equal(got.Phi, want.Phi) || got.LogLikelihood != want.LogLikelihood {
+		t.Error("an uncancelled FitTopicModelContext differs from FitTopicModel with the same seed")
+	}
+	if ctx.calls < 2 {
+		t.Errorf("Err called %d times over two restarts, want one per iteration", ctx.calls)
+	}
+	// A nil context is bad input: an error, not a panic.
+	if _, err := FitTopicModelContext(nil, rand.New(rand.NewPCG(5, 6)), docs, 4, opts); err == nil {
+		t.Error("nil context: nil error")
+	}
+}
+
 func TestTopicModelTopWords(t *testing.T) {
 	m := &TopicModel{Phi: mat.NewDense(2, 4, []float64{0.1, 0.4, 0.1, 0.4, 0.7, 0.1, 0.1, 0.1}), Pi: []float64{0.5, 0.5}}
 	for _, c := range []struct {
@@ -324,9 +377,15 @@ func TestTopicModelDenseRowsAgree(t *testing.T) {
 	}
 	sparse := compressedCounts(docs)
 	opts := TopicModelOptions{MaxIter: defaultTopicMaxIter, Smoothing: defaultTopicSmoothing}
+	fit := func(c *counts, seed uint64) *TopicModel {
+		m, err := c.hardEM(context.Background(), rand.New(rand.NewPCG(seed, 1)), 4, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
 	for seed := range uint64(3) {
-		a := dense.hardEM(rand.New(rand.NewPCG(seed, 1)), 4, opts)
-		b := sparse.hardEM(rand.New(rand.NewPCG(seed, 1)), 4, opts)
+		a, b := fit(dense, seed), fit(sparse, seed)
 		if !slices.Equal(a.Topics, b.Topics) || a.Iterations != b.Iterations {
 			t.Fatalf("seed %d: dense and compressed rows give different topics (%d and %d iterations)", seed, a.Iterations, b.Iterations)
 		}
@@ -406,7 +465,11 @@ func BenchmarkTopicModelDenseRows(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			iterations := 0
 			for b.Loop() {
-				iterations += c.hardEM(rng, T, opts).Iterations
+				m, err := c.hardEM(context.Background(), rng, T, opts)
+				if err != nil {
+					b.Fatal(err)
+				}
+				iterations += m.Iterations
 			}
 			b.ReportMetric(D*float64(iterations)/b.Elapsed().Seconds(), "docs·iter/s")
 		})
