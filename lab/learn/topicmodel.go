@@ -219,6 +219,8 @@ type counts struct {
 	vals        []float64
 	// dense, when not nil, holds the docs×words counts row-major, and start, ids and vals are nil.
 	dense []float64
+	// totals[d] is the sum of the counts of document d.
+	totals []float64
 }
 
 // row returns the word IDs and counts of document d; compressed rows only.
@@ -245,13 +247,19 @@ func (c *counts) addRow(d int, dst []float64, total *float64) {
 	}
 }
 
-// total returns the sum of the counts of document d.
-func (c *counts) total(d int) float64 {
-	if c.dense != nil {
-		return sumOf(c.denseRow(d))
+// sumTotals sets c.totals[d] to the sum of the counts of document d, once, so that re-seeding
+// an empty topic (which compares every document's fit per word) costs O(D), not a pass over the
+// counts per empty topic.
+func (c *counts) sumTotals() {
+	c.totals = make([]float64, c.docs)
+	for d := range c.docs {
+		if c.dense != nil {
+			c.totals[d] = sumOf(c.denseRow(d))
+			continue
+		}
+		_, vals := c.row(d)
+		c.totals[d] = sumOf(vals)
 	}
-	_, vals := c.row(d)
-	return sumOf(vals)
 }
 
 // minDenseFill is the fraction of stored (non-zero) counts from which readDocuments stores the
@@ -320,6 +328,7 @@ func readDocuments(op string, docs Documents) (*counts, error) {
 			c.toDense(d + 1)
 		}
 	}
+	c.sumTotals()
 	return c, nil
 }
 
@@ -370,10 +379,7 @@ func (c *counts) scores(p logParams, scores []float64) {
 			copy(row, p.logPi)
 			ids, vals := c.row(d)
 			for k, w := range ids {
-				n := vals[k]
-				for t, l := range p.logPhiT[w*T : (w+1)*T] {
-					row[t] += n * l
-				}
+				floats.AddScaled(row, vals[k], p.logPhiT[w*T:(w+1)*T])
 			}
 		}
 		return nil
@@ -454,7 +460,7 @@ func (c *counts) reseedEmpty(scores []float64, T int, topics []int) {
 			if size[t] < 2 {
 				continue
 			}
-			fit := scores[d*T+t] / max(1, c.total(d))
+			fit := scores[d*T+t] / max(1, c.totals[d])
 			if worst < 0 || fit < worstFit {
 				worst, worstFit = d, fit
 			}

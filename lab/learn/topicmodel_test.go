@@ -249,6 +249,29 @@ func TestTopicModelContext(t *testing.T) {
 	}
 }
 
+// reseedEmpty gives an empty topic the document its own topic explains worst per word, among
+// topics of two or more documents: per word, not in total (document 2, -5 for one word, against
+// document 1, -30 for ten), and never the only document of a topic (document 3).
+func TestTopicModelReseedEmpty(t *testing.T) {
+	docs := rowDocs{words: 10, ids: [][]int{{0}, {1, 2}, {3}, {4}}, counts: [][]float64{{2}, {4, 6}, {1}, {0.5}}}
+	c := compressedCounts(docs)
+	const T = 3
+	scores := []float64{
+		-4, -9, -9, // document 0, topic 0: -2 per word
+		-30, -50, -50, // document 1, topic 0: -3 per word
+		-5, -9, -9, // document 2, topic 0: -5 per word
+		-9, -100, -9, // document 3, alone in topic 1: -100 per count of at most one
+	}
+	topics := []int{0, 0, 0, 1}
+	c.reseedEmpty(scores, T, topics)
+	if want := []int{0, 0, 2, 1}; !slices.Equal(topics, want) {
+		t.Errorf("topics after re-seeding = %v, want %v", topics, want)
+	}
+	if !slices.Equal(c.totals, []float64{2, 10, 1, 0.5}) {
+		t.Errorf("document totals = %v, want [2 10 1 0.5]", c.totals)
+	}
+}
+
 func TestTopicModelTopWords(t *testing.T) {
 	m := &TopicModel{Phi: mat.NewDense(2, 4, []float64{0.1, 0.4, 0.1, 0.4, 0.7, 0.1, 0.1, 0.1}), Pi: []float64{0.5, 0.5}}
 	for _, c := range []struct {
@@ -359,6 +382,7 @@ func compressedCounts(docs rowDocs) *counts {
 		c.vals = append(c.vals, docs.counts[d]...)
 		c.start = append(c.start, len(c.ids))
 	}
+	c.sumTotals()
 	return c
 }
 
