@@ -199,9 +199,6 @@ func slidesTopicsRep(ctx context.Context, env *run.Env, cfg slidesTopicsScale, c
 	opts := learn.TopicModelOptions{Restarts: 1}
 	guarantors := make([]mat.Matrix, cfg.guarantors)
 	for j := range guarantors {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
 		m, err := learn.FitTopicModelContext(ctx, env.RNG, bag.bow, cfg.topics, opts)
 		if err != nil {
 			return nil, fmt.Errorf("guarantor run %d: %w", j, err)

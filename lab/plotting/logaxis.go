@@ -228,21 +228,20 @@ func (lt logTicks) Ticks(min, max float64) []plot.Tick {
 // clearNearEnds removes the labels of inner ticks that leave too little room (by the extents of
 // fits) to the label at either end of the axis [min, max]; their tick marks stay, as minor ones.
 func (lt logTicks) clearNearEnds(ticks []plot.Tick, min, max float64) []plot.Tick {
-	span := math.Log10(max / min)
-	at := func(v float64) float64 { return float64(lt.room) * math.Log10(v/min) / span }
+	atEnd := func(v float64) bool { return isEnd(v, min) || isEnd(v, max) }
 	var ends []plot.Tick
 	for _, t := range ticks {
-		if !t.IsMinor() && (isEnd(t.Value, min) || isEnd(t.Value, max)) {
+		if !t.IsMinor() && atEnd(t.Value) {
 			ends = append(ends, t)
 		}
 	}
 	out := slices.Clone(ticks)
 	for i, t := range out {
-		if t.IsMinor() || isEnd(t.Value, min) || isEnd(t.Value, max) {
+		if t.IsMinor() || atEnd(t.Value) {
 			continue
 		}
 		for _, e := range ends {
-			if math.Abs(at(t.Value)-at(e.Value)) < (lt.extent(t.Label)+lt.extent(e.Label))/2 {
+			if math.Abs(lt.position(t.Value, min, max)-lt.position(e.Value, min, max)) < (lt.extent(t.Label)+lt.extent(e.Label))/2 {
 				out[i].Label = ""
 				break
 			}
@@ -257,13 +256,12 @@ func isEnd(v, e float64) bool { return math.Abs(v-e) <= 1e-9*math.Abs(e) }
 // fits reports whether the labels of ticks, on a log axis from min to max of length lt.room,
 // leave room between each other (with the width estimate of niceTicks.fits).
 func (lt logTicks) fits(ticks []plot.Tick, min, max float64) bool {
-	span := math.Log10(max / min)
 	prev, prevExtent := math.Inf(-1), 0.0
 	for _, t := range ticks {
 		if t.IsMinor() {
 			continue
 		}
-		at := float64(lt.room) * math.Log10(t.Value/min) / span
+		at := lt.position(t.Value, min, max)
 		e := lt.extent(t.Label)
 		if at-prev < (prevExtent+e)/2 {
 			return false
@@ -271,6 +269,11 @@ func (lt logTicks) fits(ticks []plot.Tick, min, max float64) bool {
 		prev, prevExtent = at, e
 	}
 	return true
+}
+
+// position returns where v sits along a log axis from min to max of length lt.room.
+func (lt logTicks) position(v, min, max float64) float64 {
+	return float64(lt.room) * math.Log10(v/min) / math.Log10(max/min)
 }
 
 // extent estimates the room a tick label needs along the axis: its height on a vertical axis,

@@ -298,23 +298,13 @@ func TestPrintLogTicksDropTheLabelNearAnEndFirst(t *testing.T) {
 	// the whole decade grid, leaving the ends alone).
 	lt := logTicks{ends: true, room: 150, size: MinPrintFont}
 	ticks := lt.Ticks(100, 20000)
-	var labels []string
-	for _, tk := range ticks {
-		if !tk.IsMinor() {
-			labels = append(labels, tk.Label)
-		}
-	}
+	labels := majors(ticks)
 	if want := []string{"10^2", "10^3", "2×10^4"}; !slices.Equal(labels, want) || !lt.fits(ticks, 100, 20000) {
 		t.Errorf("labels on a 150 pt axis from 100 to 20000: %q, want %q, fitting", labels, want)
 	}
 	// With room for all of them, none is dropped.
 	wide := logTicks{ends: true, room: 600, size: MinPrintFont}
-	labels = labels[:0]
-	for _, tk := range wide.Ticks(100, 20000) {
-		if !tk.IsMinor() {
-			labels = append(labels, tk.Label)
-		}
-	}
+	labels = majors(wide.Ticks(100, 20000))
 	if want := []string{"10^2", "10^3", "10^4", "2×10^4"}; !slices.Equal(labels, want) {
 		t.Errorf("labels on a 600 pt axis: %q, want %q", labels, want)
 	}
