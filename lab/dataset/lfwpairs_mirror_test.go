@@ -22,11 +22,16 @@ func mirrorLists(dir string) func(string) (io.ReadCloser, error) {
 // TestLFWPairsRecipeMeasure runs the whole recipe on a real lfw-funneled.tgz
 // (LAB_LFW_FUNNELED_TGZ) and compares every output with the mirror (LAB_DATA_MIRROR): the TSVs
 // byte for byte, the index's content, and the strips' pixels (distribution of per-channel
-// absolute differences). It is the measurement behind lfwPairsSumTolerance.
+// absolute differences). It is the measurement behind lfwPairsSumTolerance. With
+// LAB_LFW_GO_IDCT set, every JPEG goes through the fallback path (Go's image/jpeg).
 func TestLFWPairsRecipeMeasure(t *testing.T) {
 	tgz, root := os.Getenv("LAB_LFW_FUNNELED_TGZ"), os.Getenv("LAB_DATA_MIRROR")
 	if tgz == "" || root == "" {
 		t.Skip("set LAB_LFW_FUNNELED_TGZ (lfw-funneled.tgz) and LAB_DATA_MIRROR to measure the recipe")
+	}
+	if os.Getenv("LAB_LFW_GO_IDCT") != "" {
+		lfwGoIDCT = true // measure the fallback path: Go's image/jpeg for every face
+		defer func() { lfwGoIDCT = false }()
 	}
 	dir := filepath.Join(root, "lfw_pairs")
 	f, err := os.Open(tgz)
