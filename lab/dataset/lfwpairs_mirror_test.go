@@ -113,6 +113,9 @@ func TestLFWPairsRecipeMeasure(t *testing.T) {
 		}
 	}
 	t.Logf("channel samples %d: exact %d (%.4f%%), max |diff| %d; faces bit-identical %d of %d", total, exact, 100*float64(exact)/float64(total), maxd, facesExact, faces)
+	if !lfwGoIDCT && exact != total {
+		t.Errorf("with libjpeg's IDCT every sample should equal the mirror's; %d differ", total-exact)
+	}
 	for d := 0; d <= maxd; d++ {
 		if hist[d] > 0 {
 			t.Logf("|diff| = %d: %d (%.5f%%)", d, hist[d], 100*float64(hist[d])/float64(total))

@@ -77,23 +77,22 @@ type jpegComp struct {
 }
 
 type jpegDec struct {
-	data        []byte
-	pos         int
-	q           [4][64]int32 // zigzag order
-	dc, ac      [4]jpegHuff
-	comps       []jpegComp
-	w, h        int
-	hmax, vmax  int
-	ri          int
-	adobe       bool
-	adobeXform  int
-	frameSeen   bool
-	bits        uint32
-	nbits       int
-	hitMarker   bool
-	coef        [64]int32
-	workspace   [64]int32
-	progressive bool
+	data       []byte
+	pos        int
+	q          [4][64]int32 // zigzag order
+	dc, ac     [4]jpegHuff
+	comps      []jpegComp
+	w, h       int
+	hmax, vmax int
+	ri         int
+	adobe      bool
+	adobeXform int
+	frameSeen  bool
+	bits       uint32
+	nbits      int
+	hitMarker  bool
+	coef       [64]int32
+	workspace  [64]int32
 }
 
 func (d *jpegDec) u16(p int) int { return int(d.data[p])<<8 | int(d.data[p+1]) }
@@ -119,8 +118,8 @@ func (d *jpegDec) decode() (image.Image, error) {
 		if m == 0xD9 { // EOI
 			break
 		}
-		if m >= 0xD0 && m <= 0xD7 || m == 0x01 {
-			continue
+		if m == 0x00 || m >= 0xD0 && m <= 0xD7 || m == 0x01 {
+			continue // stuffed 0xFF left of the entropy data, RSTn, TEM: no segment
 		}
 		if d.pos+2 > len(d.data) {
 			return nil, fmt.Errorf("%w: truncated", errJPEGFormat)
