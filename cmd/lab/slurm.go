@@ -167,9 +167,9 @@ func cmdSlurm(ctx context.Context, args []string, stdout io.Writer) error {
 	if strings.Contains(j.lab, string(filepath.Separator)+"go-build") {
 		return usageError{"slurm: this lab is a temporary `go run` binary the jobs could not run: use .tools/bin/lab (built by ./reproduce.sh setup) or --lab PATH"}
 	}
-	for _, k := range []string{"LAB_DATA_MIRROR", "LAB_DATA_CACHE", "LAB_PURE_GO"} {
+	for _, k := range []string{"LAB_DATA_MIRROR", "LAB_DATA_CACHE", "LAB_DATA_UPSTREAM", "LAB_PURE_GO"} {
 		if v := os.Getenv(k); v != "" {
-			if k != "LAB_PURE_GO" {
+			if k == "LAB_DATA_MIRROR" || k == "LAB_DATA_CACHE" { // folders: the jobs may start elsewhere
 				if abs, err := filepath.Abs(v); err == nil {
 					v = abs
 				}

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/fastkernels/kernellab/lab/dataset/internal/mirrortest"
 )
 
 // readGzipLines returns the lines (with their "\n") of a gzipped mirror file.
@@ -36,7 +38,7 @@ func readGzipLines(t *testing.T, path string) [][]byte {
 // A file laid out like the UCI one at the rows the mirror knows passes the full-file check; the
 // shape-only fake of the issue (the 20,000 known rows repeated to 581,012) fails it.
 func TestCovtypeFullFileCheck(t *testing.T) {
-	dir := filepath.Join(mirrorDir(t), "covtype")
+	dir := filepath.Join(mirrortest.Dir(t), "covtype")
 	prefix := readGzipLines(t, filepath.Join(dir, "covtype.20k.data.gz"))
 	sample := readGzipLines(t, filepath.Join(dir, "covsample.data.gz"))
 	spec, err := Lookup("covtype")

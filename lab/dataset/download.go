@@ -10,9 +10,10 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/url"
+	neturl "net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -54,9 +55,44 @@ func (s Source) download(ctx context.Context, set string, f FileSpec) (string, e
 		// Another goroutine finished the download while this one waited.
 		return dest, s.verifyFile(ctx, dest, set, f)
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, f.URL, nil)
+	err := s.get(ctx, set, f.Name, f.URL, func(body *bufio.Reader) error {
+		return safefile.Write(dest, func(w io.Writer) error {
+			var content string
+			var err error
+			if f.Member == "" {
+				content, err = storeAndHash(body, w, f.Compression)
+			} else {
+				content, err = storeMemberAndHash(body, w, f)
+			}
+			if err != nil {
+				return err
+			}
+			if f.SHA256 != "" && content != f.SHA256 {
+				return fmt.Errorf("checksum mismatch: sha256 of its content is %s, want %s (download deleted)", content, f.SHA256)
+			}
+			if f.SHA256 == "" {
+				s.logf("dataset: no checksum known for %s/%s (sha256 of its content %s); its loader checks its shape (and covtype its known rows)", set, f.Name, content)
+			}
+			return nil
+		})
+	})
 	if err != nil {
-		return "", fmt.Errorf("dataset %s: %s: bad url %q: %w", set, f.Name, f.URL, err)
+		return "", err
+	}
+	markVerified(dest)
+	return dest, nil
+}
+
+// get downloads url and passes its body to fill, with progress lines on s.Log. Every error names
+// the data set, the file and the address; a cancelled context is reported as such.
+func (s Source) get(ctx context.Context, set, name, url string, fill func(body *bufio.Reader) error) error {
+	url, err := s.upstreamURL(url)
+	if err != nil {
+		return fmt.Errorf("dataset %s: %s: %w", set, name, err)
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return fmt.Errorf("dataset %s: %s: bad url %q: %w", set, name, url, err)
 	}
 	client := s.Client
 	if client == nil {
@@ -64,50 +100,46 @@ func (s Source) download(ctx context.Context, set string, f FileSpec) (string, e
 	}
 	resp, err := client.Do(req)
 	if err != nil {
-		var ue *url.Error // it repeats the URL: keep only its cause
+		var ue *neturl.Error // it repeats the URL: keep only its cause
 		if errors.As(err, &ue) && ctx.Err() == nil {
 			err = ue.Err
 		}
-		return "", fmt.Errorf("dataset %s: downloading %s from %s: %w (offline? point LAB_DATA_MIRROR at a local mirror laid out <mirror>/%s/%s)",
-			set, f.Name, f.URL, err, set, f.Name)
+		return fmt.Errorf("dataset %s: downloading %s from %s: %w (offline? point LAB_DATA_MIRROR at a local mirror laid out <mirror>/%s/<file>)",
+			set, name, url, err, set)
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
-		return "", fmt.Errorf("dataset %s: downloading %s from %s: HTTP %s", set, f.Name, f.URL, resp.Status)
+		return fmt.Errorf("dataset %s: downloading %s from %s: HTTP %s", set, name, url, resp.Status)
 	}
-	s.logf("dataset: downloading %s/%s from %s", set, f.Name, f.URL)
-	prog := &progress{log: s.Log, label: set + "/" + f.Name, total: resp.ContentLength, start: time.Now()}
+	s.logf("dataset: downloading %s/%s from %s", set, name, url)
+	prog := &progress{log: s.Log, label: set + "/" + name, total: resp.ContentLength, start: time.Now()}
 	prog.last = prog.start
 	body := bufio.NewReaderSize(io.TeeReader(ctxReader{ctx: ctx, r: resp.Body}, prog), 1<<16)
-	err = safefile.Write(dest, func(w io.Writer) error {
-		var content string
-		var err error
-		if f.Member == "" {
-			content, err = storeAndHash(body, w, f.Compression)
-		} else {
-			content, err = storeMemberAndHash(body, w, f)
-		}
-		if err != nil {
-			if ctx.Err() != nil {
-				return fmt.Errorf("dataset %s: downloading %s: %w", set, f.Name, ctx.Err())
-			}
-			return fmt.Errorf("dataset %s: downloading %s from %s: %w", set, f.Name, f.URL, err)
-		}
-		if f.SHA256 != "" && content != f.SHA256 {
-			return fmt.Errorf("dataset %s: checksum mismatch for %s downloaded from %s: sha256 of its content is %s, want %s (download deleted)",
-				set, f.Name, f.URL, content, f.SHA256)
-		}
-		if f.SHA256 == "" {
-			s.logf("dataset: no checksum known for %s/%s (sha256 of its content %s); its loader checks its shape (and covtype its known rows)", set, f.Name, content)
-		}
-		return nil
-	})
-	prog.finish(err)
-	if err != nil {
-		return "", err
+	err = fill(body)
+	if err == nil && resp.ContentLength > 0 && prog.done != resp.ContentLength {
+		err = fmt.Errorf("got %d of %d bytes", prog.done, resp.ContentLength)
 	}
-	markVerified(dest)
-	return dest, nil
+	prog.finish(err)
+	switch {
+	case err == nil:
+		return nil
+	case ctx.Err() != nil:
+		return fmt.Errorf("dataset %s: downloading %s: %w", set, name, ctx.Err())
+	}
+	return fmt.Errorf("dataset %s: downloading %s from %s: %w", set, name, url, err)
+}
+
+// upstreamURL returns where url is fetched from: url itself, or its host and path under
+// s.Upstream when that is set.
+func (s Source) upstreamURL(url string) (string, error) {
+	if s.Upstream == "" {
+		return url, nil
+	}
+	u, err := neturl.Parse(url)
+	if err != nil || u.Host == "" {
+		return "", fmt.Errorf("bad url %q", url)
+	}
+	return strings.TrimSuffix(s.Upstream, "/") + "/" + u.Host + u.EscapedPath(), nil
 }
 
 // storeAndHash copies the downloaded body to w, stored with the compression the manifest wants,

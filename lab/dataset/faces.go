@@ -175,7 +175,7 @@ func (s Source) lfwFaces(ctx context.Context, spec Spec, k int) (*Faces, error) 
 	row := 0
 	var walkErr error
 	for part := 1; part <= 4 && walkErr == nil; part++ {
-		file := fmt.Sprintf("lfw_gray250_min2_part%dof4.tar.gz", part)
+		file := lfwGrayPart(part)
 		walkErr = s.withFile(ctx, spec, file, func(r io.Reader) error {
 			return format.WalkTar(r, file, func(p string, size int64, body io.Reader) error {
 				if row >= len(paths) || p != paths[row] {

@@ -103,6 +103,9 @@ const (
 	lfwFaces           = 9056
 )
 
+// lfwStripName names face strip i of lfw_pairs.
+func lfwStripName(i int) string { return fmt.Sprintf("faces_rgb_62x47_%02d.png", i) }
+
 // loadLFWPairs rebuilds scikit-learn's fetch_lfw_pairs(subset=variant) gray arrays ("train",
 // the default as in scikit-learn, "test" or "10_folds"): row i holds the two 62x47 faces of pair
 // i, row-major (side, row, column), 5,828 values computed in float32 exactly as numpy does and
@@ -137,7 +140,7 @@ func loadLFWPairs(ctx context.Context, s Source, spec Spec, variant string) (*Ta
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			file := fmt.Sprintf("faces_rgb_62x47_%02d.png", i)
+			file := lfwStripName(i)
 			err := s.withFile(ctx, spec, file, func(r io.Reader) error {
 				img, err := png.Decode(r)
 				if err != nil {

@@ -13,6 +13,7 @@ import (
 	"image/jpeg"
 	"image/png"
 	"io"
+	"maps"
 	"math"
 	"path"
 	"runtime"
@@ -27,6 +28,44 @@ import (
 
 // The lfw_pairs recipe rebuilds the mirror's files (see SOURCE.md of lfw_pairs) from
 // scikit-learn's upstream: lfw-funneled.tgz and LFW's three official pair lists.
+
+// recipeLFWPairs builds lfw_pairs' face strips and pair tables from lfw-funneled.tgz and the
+// three official pair lists (files of the data set, downloaded and checked by their sha256):
+// see buildLFWPairs. The strips are PNGs that Go's encoder compresses otherwise than Pillow's,
+// so they are checked by their pixels (lfwStripSHA256) and the subsets' gray sums inside the
+// build, not by the PNG files' sha256; the pair tables and the face index are byte-identical.
+var recipeLFWPairs = recipe{
+	sources: []string{"lfw-funneled.tgz"},
+	outputs: lfwPairsOutputs(),
+	loose:   lfwStripNames(),
+	build: func(ctx context.Context, b *build) (string, error) {
+		src, err := b.source("lfw-funneled.tgz")
+		if err != nil {
+			return "", err
+		}
+		defer src.Close()
+		openList := func(name string) (io.ReadCloser, error) { return b.file(ctx, name) }
+		return buildLFWPairs(ctx, bufio.NewReaderSize(src, 1<<16), openList, b.create)
+	},
+}
+
+// lfwStripNames is the set of the 19 face strips' file names.
+func lfwStripNames() map[string]bool {
+	names := map[string]bool{}
+	for i := range lfwStrips {
+		names[lfwStripName(i)] = true
+	}
+	return names
+}
+
+// lfwPairsOutputs lists what buildLFWPairs writes: the strips, the pair tables, the face index.
+func lfwPairsOutputs() []string {
+	out := slices.Sorted(maps.Keys(lfwStripNames()))
+	for _, l := range lfwPairLists {
+		out = append(out, "pairs_"+l.subset+".tsv")
+	}
+	return append(out, "faces_index.tsv.gz")
+}
 
 // lfwPairLists names, per output subset, the official list it is made from, in output order.
 var lfwPairLists = []struct{ subset, list string }{
@@ -363,7 +402,7 @@ func buildLFWPairsChecked(ctx context.Context, funneled io.Reader, openList func
 		if err := png.Encode(&b, img); err != nil {
 			return "", err
 		}
-		put(fmt.Sprintf("faces_rgb_62x47_%02d.png", s), b.Bytes())
+		put(lfwStripName(s), b.Bytes())
 	}
 
 	// 6. Hand the files over.

@@ -17,7 +17,8 @@ type FileSpec struct {
 	Name         string // file name inside <mirror>/<set>/ and <cache>/<set>/
 	URL          string // upstream HTTPS address of exactly this content (or of the archive holding it); "" when derived
 	Member       string // path of the content inside the tar or tar.gz archive at URL; "" when URL is the file itself
-	DerivedFrom  string // what a file without URL was made from (it then needs a mirror)
+	DerivedFrom  string // what a file without URL was made from
+	Recipe       string // the recipe that builds a file without URL from the data set's Sources (see recipes)
 	Compression  string // "gzip", "bzip2" or "": how the stored file is compressed
 	SHA256       string // hex sha256 of the decompressed content; "" = not known (checked otherwise)
 	StoredSHA256 string // hex sha256 of the compressed file as the mirror stores it, when known
@@ -35,6 +36,30 @@ type Spec struct {
 	Homepage string
 	Notes    string
 	Files    []FileSpec
+	Sources  []UpstreamSpec // upstream archives that recipes build files from
+}
+
+// UpstreamSpec is an upstream archive a recipe reads: the file is downloaded as it is served
+// (never stored in the cache) and, when SHA256 is known, checked against it before use. A
+// source without checksum (a GitHub archive of a commit, whose compressed bytes GitHub does not
+// promise to keep) is trusted only through the checks of what the recipe builds from it.
+type UpstreamSpec struct {
+	Name   string // a name for messages and for the recipe to ask for it
+	URL    string // HTTPS address
+	SHA256 string // hex sha256 of the downloaded bytes; "" = not published
+	Bytes  int64  // size, for messages and the README's estimates; 0 = not known
+}
+
+// Source returns the upstream archive called name, or an error naming the data set's sources.
+func (s Spec) Source(name string) (UpstreamSpec, error) {
+	names := make([]string, len(s.Sources))
+	for i, u := range s.Sources {
+		if u.Name == name {
+			return u, nil
+		}
+		names[i] = u.Name
+	}
+	return UpstreamSpec{}, fmt.Errorf("dataset %s: no upstream source %q (sources: %s)", s.Name, name, strings.Join(names, ", "))
 }
 
 // File returns the file spec called file, or an error listing the data set's files.
@@ -65,11 +90,18 @@ type manifestJSON struct {
 			URL          string `json:"url"`
 			Member       string `json:"member"`
 			DerivedFrom  string `json:"derived_from"`
+			Recipe       string `json:"recipe"`
 			Compression  string `json:"compression"`
 			SHA256       string `json:"sha256"`
 			StoredSHA256 string `json:"stored_sha256"`
 			Optional     bool   `json:"optional"`
 		} `json:"files"`
+		Sources []struct {
+			Name   string `json:"name"`
+			URL    string `json:"url"`
+			SHA256 string `json:"sha256"`
+			Bytes  int64  `json:"bytes"`
+		} `json:"sources"`
 	} `json:"datasets"`
 }
 
@@ -81,7 +113,7 @@ var (
 
 // Manifest returns every data set of the embedded manifest (datasets/manifest.json), sorted by
 // name. It is parsed and validated once per process (unique names, known tasks and compressions,
-// 64-digit hex checksums, HTTPS URLs, a derivation for every file without URL); callers get
+// 64-digit hex checksums, HTTPS URLs, an upstream url or a registered recipe for every file the loaders need); callers get
 // their own copy of the slice.
 func Manifest() ([]Spec, error) {
 	manifestOnce.Do(func() { manifestSpecs, manifestErr = parseManifest(datasets.Manifest) })
@@ -145,8 +177,8 @@ func parseManifest(data []byte) ([]Spec, error) {
 			Citation: d.Citation, Homepage: d.Homepage, Notes: d.Notes}
 		files := map[string]bool{}
 		for _, f := range d.Files {
-			fs := FileSpec{Name: f.Name, URL: f.URL, Member: f.Member, DerivedFrom: f.DerivedFrom, Compression: f.Compression,
-				SHA256: f.SHA256, StoredSHA256: f.StoredSHA256, Optional: f.Optional}
+			fs := FileSpec{Name: f.Name, URL: f.URL, Member: f.Member, DerivedFrom: f.DerivedFrom, Recipe: f.Recipe,
+				Compression: f.Compression, SHA256: f.SHA256, StoredSHA256: f.StoredSHA256, Optional: f.Optional}
 			if err := validateFile(fs); err != nil {
 				return nil, fmt.Errorf("%s: %w", where, err)
 			}
@@ -155,6 +187,19 @@ func parseManifest(data []byte) ([]Spec, error) {
 			}
 			files[fs.Name] = true
 			spec.Files = append(spec.Files, fs)
+		}
+		for _, u := range d.Sources {
+			us := UpstreamSpec{Name: u.Name, URL: u.URL, SHA256: u.SHA256, Bytes: u.Bytes}
+			if err := validateUpstream(us); err != nil {
+				return nil, fmt.Errorf("%s: %w", where, err)
+			}
+			if _, err := spec.Source(us.Name); err == nil {
+				return nil, fmt.Errorf("%s: duplicate source %q", where, us.Name)
+			}
+			spec.Sources = append(spec.Sources, us)
+		}
+		if err := checkRecipes(spec); err != nil {
+			return nil, fmt.Errorf("%s: %w", where, err)
 		}
 		specs = append(specs, spec)
 	}
@@ -200,11 +245,33 @@ func validateFile(f FileSpec) error {
 	if f.URL == "" && f.DerivedFrom == "" {
 		return fmt.Errorf("file %s: no url and no derived_from", f.Name)
 	}
+	if f.URL == "" && f.Recipe == "" && !f.Optional {
+		return fmt.Errorf("file %s: a file the loaders need must have an upstream url or a recipe that builds it", f.Name)
+	}
+	if f.URL != "" && f.Recipe != "" {
+		return fmt.Errorf("file %s: both an url and a recipe", f.Name)
+	}
 	if f.URL != "" && !strings.HasPrefix(f.URL, "https://") {
 		return fmt.Errorf("file %s: url %q is not HTTPS", f.Name, f.URL)
 	}
 	if f.Member != "" && f.URL == "" {
 		return fmt.Errorf("file %s: member %q without the url of its archive", f.Name, f.Member)
+	}
+	return nil
+}
+
+func validateUpstream(u UpstreamSpec) error {
+	if u.Name == "" || strings.ContainsAny(u.Name, `/\`) {
+		return fmt.Errorf("source %q: not a plain name", u.Name)
+	}
+	if !strings.HasPrefix(u.URL, "https://") {
+		return fmt.Errorf("source %s: url %q is not HTTPS", u.Name, u.URL)
+	}
+	if u.SHA256 != "" && !isHexSHA256(u.SHA256) {
+		return fmt.Errorf("source %s: sha256 %q is not 64 lower-case hex digits", u.Name, u.SHA256)
+	}
+	if u.Bytes < 0 {
+		return fmt.Errorf("source %s: negative size", u.Name)
 	}
 	return nil
 }

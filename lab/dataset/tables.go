@@ -214,6 +214,10 @@ const (
 	covtypeShared = 98    // leading covsample rows that are also prefix rows
 )
 
+// covtypePartial are the two partial covtype files that an offline mirror may hold instead of
+// the full one.
+var covtypePartial = []string{"covtype.20k.data.gz", "covsample.data.gz"}
+
 func covtypeColumns() []columnSpec {
 	cols := numericColumns("Elevation", "Aspect", "Slope", "Horizontal_Distance_To_Hydrology",
 		"Vertical_Distance_To_Hydrology", "Horizontal_Distance_To_Roadways", "Hillshade_9am", "Hillshade_Noon",
@@ -234,10 +238,8 @@ func covtypeColumns() []columnSpec {
 func loadCovtype(ctx context.Context, s Source, spec Spec, variant string) (*Table, error) {
 	if variant == "" {
 		variant = "subset-31220"
-		if s.Has(spec.Name, covtypeFull) {
-			variant = "uci"
-		} else if !s.Has(spec.Name, "covtype.20k.data.gz") || !s.Has(spec.Name, "covsample.data.gz") {
-			variant = "uci" // no partial copy: download the full file
+		if s.Has(spec.Name, covtypeFull) || !s.Has(spec.Name, covtypePartial[0]) || !s.Has(spec.Name, covtypePartial[1]) {
+			variant = "uci" // the full file, downloaded when not here
 		}
 	}
 	b := newTableBuilder(spec.Name, Classification, covtypeColumns())

@@ -13,26 +13,14 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-)
 
-// mirrorDir returns the data mirror (LAB_DATA_MIRROR, else /work/shared/datasets seen from
-// this package) or skips the test when it is absent.
-func mirrorDir(t *testing.T) string {
-	t.Helper()
-	dir := os.Getenv("LAB_DATA_MIRROR")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "..", "..", "shared", "datasets")
-	}
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("data mirror not available: %v", err)
-	}
-	return dir
-}
+	"github.com/fastkernels/kernellab/lab/dataset/internal/mirrortest"
+)
 
 // openMirror opens a mirror file, decompressing .gz files.
 func openMirror(t *testing.T, parts ...string) io.Reader {
 	t.Helper()
-	path := filepath.Join(append([]string{mirrorDir(t)}, parts...)...)
+	path := filepath.Join(append([]string{mirrortest.Dir(t)}, parts...)...)
 	f, err := os.Open(path)
 	if err != nil {
 		t.Skipf("mirror file missing: %v", err)
@@ -155,7 +143,7 @@ func TestMirrorMNIST(t *testing.T) {
 func tuFiles(t *testing.T, dir, prefix string) TUFiles {
 	open := func(suffix string, required bool) io.Reader {
 		for _, name := range []string{prefix + suffix, prefix + suffix + ".gz"} {
-			if _, err := os.Stat(filepath.Join(mirrorDir(t), dir, name)); err == nil {
+			if _, err := os.Stat(filepath.Join(mirrortest.Dir(t), dir, name)); err == nil {
 				return openMirror(t, dir, name)
 			}
 		}
