@@ -1,16 +1,13 @@
 package leverage_test
 
 import (
-	"context"
 	"fmt"
 	"math/rand/v2"
 
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/fastkernels/kernellab/lab/dataset"
 	"github.com/fastkernels/kernellab/lab/kernel"
 	"github.com/fastkernels/kernellab/lab/leverage"
-	"github.com/fastkernels/kernellab/lab/lowrank"
 )
 
 // smallSquare is n points of the unit square drawn by rng.
@@ -62,37 +59,4 @@ func ExampleDAC() {
 	fmt.Printf("DAC ≥ exact for %d of %d points\n", above, len(dac))
 	// Output:
 	// DAC ≥ exact for 200 of 200 points
-}
-
-// The path of a user's own data: load a data set, standardise it, score it with DAC, draw
-// landmarks in proportion to the scores, and measure the Nyström approximation's error. (Not run
-// by go test: it needs the data, from LAB_DATA_MIRROR or a download.)
-func Example_dataset() {
-	ctx := context.Background()
-	t, err := dataset.DefaultSource().Table(ctx, "kc1")
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	x, err := t.Matrix(dataset.Prep{Standardise: true})
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	k, lambda, err := kernel.ThesisGaussian(x) // σ² = mean squared distance, λ = 1/mean ‖x‖
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	rng := rand.New(rand.NewPCG(1, 2))
-	scores, err := leverage.DAC(rng, k, x, lambda, leverage.DACOptions{})
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	landmarks, _ := leverage.Sample(rng, scores, 100)
-	ny, _ := lowrank.FitNystrom(k, x, landmarks, 0)
-	phi, _ := ny.Transform(x)
-	rel, _ := lowrank.RelativeFrobeniusError(k, x, phi, nil)
-	fmt.Printf("KC1, n = %d: Nyström on 100 DAC landmarks, relative error %.3f\n", t.Len(), rel)
 }
