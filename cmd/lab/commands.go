@@ -232,6 +232,8 @@ func cmdRun(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// Which BLAS kernels compute the results: last bits and speed depend on them.
+	fmt.Fprint(os.Stderr, blasLine())
 	progress := run.NewTerminalProgress(os.Stderr)
 	start := time.Now()
 	ran := make(map[string]*run.Results) // by producer: entries sharing one's results run it once

@@ -34,5 +34,16 @@ func printVersion(w io.Writer) {
 			revision += "+modified"
 		}
 	}
-	fmt.Fprintf(w, "lab %s %s\nrevision: %s\ngo: %s %s/%s\nBLAS: %s\n", module, version, revision, runtime.Version(), runtime.GOOS, runtime.GOARCH, blas.Backend())
+	fmt.Fprintf(w, "lab %s %s\nrevision: %s\ngo: %s %s/%s\n%s", module, version, revision, runtime.Version(), runtime.GOOS, runtime.GOARCH, blasLine())
+}
+
+// blasLine describes the BLAS in use in one line, followed by a warning line when OpenBLAS runs
+// generic kernels on a CPU that has better ones (blas.Warning): what lab version and the start of
+// lab run print.
+func blasLine() string {
+	s := "BLAS: " + blas.Describe().String() + "\n"
+	if warn := blas.Warning(); warn != "" {
+		s += "warning: " + warn + "\n"
+	}
+	return s
 }

@@ -18,6 +18,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/fastkernels/kernellab/lab/blas"
 	"github.com/fastkernels/kernellab/lab/safefile"
 )
 
@@ -44,7 +45,8 @@ type Options struct {
 // Execute runs the tasks of the experiment (its shard) that have no part file yet, writing each
 // finished task's rows to its own part file atomically as soon as it finishes, so an interrupted run
 // resumes where it stopped. Unsharded, it then writes <ID>.csv (all rows in plan order) atomically
-// and <ID>.meta.json (id, scale, seed, tasks, Go and module versions, start/end time, elapsed).
+// and <ID>.meta.json (id, scale, seed, tasks, Go and module versions, BLAS library and kernels,
+// start/end time, elapsed).
 // Sharded, it writes parts only. The first task error cancels the rest and is returned wrapped with
 // the task key (parts already written stay). Cancelling ctx stops promptly: no new task starts and
 // running tasks see ctx cancelled. The returned Results hold the rows of this shard's tasks in plan
@@ -162,6 +164,8 @@ func Execute(ctx context.Context, e *Experiment, opts Options) (*Results, error)
 		}
 		m := newMeta(e, opts.Scale, len(tasks), len(res.Rows), started)
 		m.TasksRun, m.TasksKept, m.Workers, m.KeptFromRevision = len(pending), kept, workers, keptFrom
+		info := blas.Describe()
+		m.BLAS = &info
 		if err := m.write(lay.meta()); err != nil {
 			return nil, fmt.Errorf("run: %s: %w", e.ID, err)
 		}
@@ -638,12 +642,15 @@ type runMeta struct {
 	GOARCH     string   `json:"goarch"`
 	Revision   string   `json:"revision,omitempty"`
 	// KeptFromRevision is set when kept parts recorded another revision (see checkRevision).
-	KeptFromRevision string    `json:"kept_from_revision,omitempty"`
-	Module           string    `json:"module,omitempty"`
-	Modules          []string  `json:"modules,omitempty"`
-	Started          time.Time `json:"started"`
-	Finished         time.Time `json:"finished"`
-	ElapsedSeconds   float64   `json:"elapsed_seconds"`
+	KeptFromRevision string `json:"kept_from_revision,omitempty"`
+	// BLAS is the BLAS library and kernels of the run (not of a merge): other kernels change the
+	// results' last bits and the timings.
+	BLAS           *blas.Info `json:"blas,omitempty"`
+	Module         string     `json:"module,omitempty"`
+	Modules        []string   `json:"modules,omitempty"`
+	Started        time.Time  `json:"started"`
+	Finished       time.Time  `json:"finished"`
+	ElapsedSeconds float64    `json:"elapsed_seconds"`
 }
 
 func newMeta(e *Experiment, sc Scale, tasks, rows int, started time.Time) *runMeta {

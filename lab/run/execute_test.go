@@ -13,6 +13,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/fastkernels/kernellab/lab/blas"
 )
 
 func TestWorkerCountAndOrderDoNotChangeTheTable(t *testing.T) {
@@ -326,6 +328,11 @@ func TestRoundTripAndMeta(t *testing.T) {
 	}
 	if meta["id"] != "toy1" || meta["scale"] != "smoke" || meta["seed"] != 42.0 || meta["tasks"] != 6.0 || meta["rows"] != 12.0 || meta["go_version"] == "" {
 		t.Fatalf("meta %v", meta)
+	}
+	// The BLAS of the run, as the blas package describes it (backend, kernels, threads).
+	want := blas.Describe()
+	if got, ok := meta["blas"].(map[string]any); !ok || got["backend"] != want.Backend || got["core"] != want.Core {
+		t.Fatalf("meta blas %v, want %+v", meta["blas"], want)
 	}
 }
 
