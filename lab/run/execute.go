@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
@@ -301,10 +302,16 @@ func (l layout) checkRevision(id string, kept, pending int, progress Progress) (
 	return recorded, nil
 }
 
-// currentRevision names the source of this program: the VCS revision that go build stamped into
-// it, with "+modified" when the working tree had uncommitted changes; "" when none was stamped
-// (go test, a notebook cell built outside the repository). A variable so that tests can set it.
-var currentRevision = sync.OnceValue(func() string {
+// currentRevision is Revision, a variable so that tests can set it.
+var currentRevision = sync.OnceValue(Revision)
+
+// Revision names the source of this program: the VCS revision that go build stamped into it, with
+// "+modified" when the source had uncommitted changes; "" when none was stamped (go test, a
+// notebook cell built outside the repository). go build counts every file git status lists,
+// untracked ones and a run's own outputs included, so a program rebuilt after a run that rewrote
+// figures/ would name another revision than the run's kept results; when the working directory is
+// a checkout of the stamped revision, "+modified" is therefore decided by sourceChanged instead.
+func Revision() string {
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
 		return ""
@@ -318,11 +325,25 @@ var currentRevision = sync.OnceValue(func() string {
 			modified = s.Value
 		}
 	}
-	if revision != "" && modified == "true" {
+	if revision != "" && modified == "true" && sourceChanged(".", revision) {
 		revision += "+modified"
 	}
 	return revision
-})
+}
+
+// sourceChanged reports whether the checkout around dir may hold other source than revision: true
+// unless it is a checkout of revision whose tracked files outside figures/ (the committed outputs,
+// which no build reads) are unchanged. Untracked files are not counted: a run's outputs in a folder
+// git does not ignore are not source; a new source file must be added to git to count.
+func sourceChanged(dir, revision string) bool {
+	head, err := exec.Command("git", "-C", dir, "rev-parse", "HEAD").Output()
+	if err != nil || strings.TrimSpace(string(head)) != revision {
+		return true
+	}
+	status, err := exec.Command("git", "-C", dir, "status", "--porcelain", "--untracked-files=no", "--",
+		":(top)", ":(top,exclude)figures").Output()
+	return err != nil || len(bytes.TrimSpace(status)) > 0
+}
 
 // discard removes kept results: everything of the experiment for a whole run, only the shard's
 // part files for a sharded one (other shards may share the folder).
