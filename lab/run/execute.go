@@ -455,7 +455,7 @@ feed:
 // caused by the cancellation of ctx is neither ran nor an error.
 func (r *runner) runTask(ctx context.Context, j int) (ran bool, err error) {
 	t := r.tasks[j]
-	log := &taskLog{prefix: r.e.ID + " " + t.Key + ": ", progress: r.progress}
+	log := newTaskLog(r.e.ID, t.Key, r.progress)
 	env := &Env{Scale: r.scale, RNG: taskRNG(r.e.Seed, t.Key), Log: log}
 	start := time.Now()
 	recs, err := callTask(ctx, t.Task, env)
@@ -496,12 +496,26 @@ func callTask(ctx context.Context, t Task, env *Env) (recs []Record, err error) 
 	return t.Run(ctx, env)
 }
 
-// taskLog forwards whole lines written by a task to the progress reporter.
+// taskLog forwards whole lines written by a task to the progress reporter: to its TaskNote when
+// it has one, else to Logf prefixed with the experiment and task.
 type taskLog struct {
-	mu       sync.Mutex
-	prefix   string
-	progress Progress
-	buf      []byte
+	mu   sync.Mutex
+	emit func(line string)
+	buf  []byte
+}
+
+// TaskNoter is implemented by a Progress that keeps a task's notes (what it writes to Env.Log)
+// apart from the runtime's own notes, which Logf receives: OverallProgress shows the notes only in
+// its detailed report.
+type TaskNoter interface {
+	TaskNote(id, key, note string)
+}
+
+func newTaskLog(id, key string, p Progress) *taskLog {
+	if tn, ok := p.(TaskNoter); ok {
+		return &taskLog{emit: func(line string) { tn.TaskNote(id, key, line) }}
+	}
+	return &taskLog{emit: func(line string) { p.Logf("%s %s: %s", id, key, line) }}
 }
 
 func (l *taskLog) Write(p []byte) (int, error) {
@@ -513,7 +527,7 @@ func (l *taskLog) Write(p []byte) (int, error) {
 		if i < 0 {
 			break
 		}
-		l.progress.Logf("%s%s", l.prefix, l.buf[:i])
+		l.emit(string(l.buf[:i]))
 		l.buf = l.buf[i+1:]
 	}
 	return len(p), nil
@@ -524,7 +538,7 @@ func (l *taskLog) flush() {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if len(l.buf) > 0 {
-		l.progress.Logf("%s%s", l.prefix, l.buf)
+		l.emit(string(l.buf))
 		l.buf = nil
 	}
 }
