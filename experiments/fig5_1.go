@@ -118,9 +118,13 @@ func fig5_1SizesAt(sc run.Scale) (fig5_1Sizes, error) {
 func fig5_1() *run.Experiment {
 	return &run.Experiment{
 		ID: "fig5_1", Title: "Frank-Wolfe residual decay on sparse signals (§5.4)", Kind: run.Figure,
-		Seed:   fig5_1Seed,
-		Plan:   planFig5_1,
-		Render: renderFig5_1,
+		Seed: fig5_1Seed,
+		// ln‖r_k‖ once the residual reaches rounding level (about 1e-13) is rounding noise: it
+		// differs by up to 5.6e-5 relative between OpenBLAS's Haswell, SkylakeX and Prescott
+		// kernels at quick scale.
+		Tolerance: map[string]float64{fig5_1LogResidual: 1e-4},
+		Plan:      planFig5_1,
+		Render:    renderFig5_1,
 		Claims: []run.Claim{
 			{
 				ID:   "below-theorem5",

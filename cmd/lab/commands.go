@@ -8,8 +8,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"text/tabwriter"
 	"time"
 
@@ -215,6 +217,7 @@ func cmdRun(ctx context.Context, args []string, stdout io.Writer) error {
 	workers := fs.Int("workers", 0, "parallel tasks (0 = all cores)")
 	fresh := fs.Bool("fresh", false, "discard kept task results and start over")
 	noRender := fs.Bool("no-render", false, "do not render figures or check claims")
+	verbose := fs.Bool("v", false, "show each experiment's progress, not only the overall line (always in <results>/<scale>/lab-run.log)")
 	sc, err := s.parse(fs, args, stdout)
 	if err != nil {
 		return err
@@ -232,7 +235,13 @@ func cmdRun(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	progress := run.NewTerminalProgress(os.Stderr)
+	// Which BLAS kernels compute the results: last bits and speed depend on them.
+	fmt.Fprint(os.Stderr, blasLine())
+	progress, closeProgress, err := runProgress(exps, sc, s.results, sh, *workers, *verbose, args)
+	if err != nil {
+		return err
+	}
+	defer closeProgress()
 	start := time.Now()
 	ran := make(map[string]*run.Results) // by producer: entries sharing one's results run it once
 	for _, e := range exps {
@@ -253,12 +262,62 @@ func cmdRun(ctx context.Context, args []string, stdout io.Writer) error {
 			return fmt.Errorf("%s: reference results: %w", e.ID, err)
 		}
 	}
+	closeProgress()
 	fmt.Fprintf(stdout, "ran %d experiment(s) at %s scale in %s; results in %s\n",
 		len(exps), sc, time.Since(start).Round(time.Millisecond), filepath.Join(s.results, string(sc)))
 	if sh.Count > 0 || *noRender {
 		return nil
 	}
 	return writeClaims(reg, sc, s.results, filepath.Join(s.figures, "CLAIMS.md"), stdout)
+}
+
+// runLog is the log of lab run in a results root: every experiment's progress, notes and failures,
+// appended run after run.
+func runLog(results string, sc run.Scale) string {
+	return filepath.Join(results, string(sc), "lab-run.log")
+}
+
+// runProgress makes lab run's progress report: one overall line on standard error (experiments,
+// tasks, elapsed, ETA from lab plan's kept measurements where there are some), each experiment's
+// progress in the run log and, when verbose, on standard error too. done, safe to call twice,
+// prints the last line and closes the log.
+func runProgress(exps []*run.Experiment, sc run.Scale, results string, sh run.Shard, workers int, verbose bool, args []string) (p run.Progress, done func(), err error) {
+	if workers == 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	ov := run.Overview{Tasks: map[string]int{}, PerTask: map[string]time.Duration{}}
+	for _, e := range producers(exps) {
+		keys, err := run.TaskKeys(e, sc)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", e.ID, err)
+		}
+		ov.Tasks[e.ID] = sh.Owned(len(keys))
+		if samples, ok := readKeptPlan(results, sc, e.ID, len(keys), 1); ok {
+			c := expCost{e: e, samples: samples}
+			if e.Serial {
+				ov.PerTask[e.ID] = c.meanWall()
+			} else {
+				ov.PerTask[e.ID] = c.meanWall() / time.Duration(workers)
+			}
+		}
+	}
+	path := runLog(results, sc)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, nil, err
+	}
+	log, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, nil, err
+	}
+	fmt.Fprintf(log, "== lab run %s, started %s\n%s", strings.Join(args, " "), time.Now().UTC().Format(time.RFC3339), blasLine())
+	overall := run.NewOverallProgress(os.Stderr, ov, run.OverallOptions{Detail: log, Verbose: verbose})
+	var once sync.Once
+	return overall, func() {
+		once.Do(func() {
+			overall.Close()
+			log.Close()
+		})
+	}, nil
 }
 
 func cmdRender(_ context.Context, args []string, stdout io.Writer) error {

@@ -234,7 +234,7 @@ func TestDatasetsVerifyReportsEverySet(t *testing.T) {
 func TestHelpListsOnlyOwnFlags(t *testing.T) {
 	for cmd, want := range map[string][]string{
 		"list":     {"-scale"},
-		"run":      {"-scale", "-results", "-figures", "-mirror", "-cache", "-shard", "-workers", "-fresh", "-no-render"},
+		"run":      {"-scale", "-results", "-figures", "-mirror", "-cache", "-shard", "-workers", "-fresh", "-no-render", "-v"},
 		"render":   {"-scale", "-results", "-figures"},
 		"claims":   {"-scale", "-results", "-figures", "-out"},
 		"merge":    {"-scale", "-into", "-only"},

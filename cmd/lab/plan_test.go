@@ -129,7 +129,7 @@ func TestSlurmPrintsScriptsAndSkipsFinishedShards(t *testing.T) {
 	}
 }
 
-func TestDiffComparesDeterministicMetricsExactly(t *testing.T) {
+func TestDiffToleratesLastBitsOnly(t *testing.T) {
 	mirrorOrSkip(t)
 	dir := t.TempDir()
 	res := filepath.Join(dir, "res")
@@ -155,12 +155,18 @@ func TestDiffComparesDeterministicMetricsExactly(t *testing.T) {
 	f[len(f)-1] = v[:len(v)-1] + map[bool]string{true: "1", false: "2"}[v[len(v)-1] != '1']
 	lines[1] = strings.Join(f, ",")
 	os.WriteFile(filepath.Join(ref, "notes_fig_rff.csv"), []byte(strings.Join(lines, "\n")), 0o644)
+	// A last-digit change is within the default tolerance, and said so.
 	out, err = lab(t, "diff", "--scale", "smoke", "--results", res, "--reference", ref, "notes_fig_rff")
+	if err != nil || !strings.Contains(out, "within tolerance") || !strings.Contains(out, "0 drifted") {
+		t.Fatalf("a last-digit change must be within the tolerance: %v\n%s", err, out)
+	}
+	// --exact demands the bits.
+	out, err = lab(t, "diff", "--scale", "smoke", "--results", res, "--reference", ref, "--exact", "notes_fig_rff")
 	if err == nil || !strings.Contains(out, "DRIFT") {
-		t.Fatalf("a changed value must be drift: %v\n%s", err, out)
+		t.Fatalf("--exact: a changed value must be drift: %v\n%s", err, out)
 	}
 	// Judged statistically (--statistical), one changed last digit stays within the spread.
-	if out, err := lab(t, "diff", "--scale", "smoke", "--results", res, "--reference", ref, "--statistical", "notes_fig_rff"); err != nil {
+	if out, err := lab(t, "diff", "--scale", "smoke", "--results", res, "--reference", ref, "--exact", "--statistical", "notes_fig_rff"); err != nil {
 		t.Fatalf("--statistical: a last-digit change is within the spread: %v\n%s", err, out)
 	}
 }

@@ -2,6 +2,7 @@ package blas
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/blas"
@@ -40,4 +41,57 @@ func ExampleBackend() {
 	// -tags openblas and CGO_LDFLAGS=-lopenblas.
 	fmt.Println(Backend() == PureGo || Backend() == OpenBLAS)
 	// Output: true
+}
+
+func TestDescribeMatchesBuild(t *testing.T) {
+	i := Describe()
+	if i.Backend != Backend() {
+		t.Fatalf("Describe().Backend = %q, Backend() = %q", i.Backend, Backend())
+	}
+	if i.Backend == PureGo && (i.Core != PureGoCore || i.Threads != 0) {
+		t.Fatalf("pure-Go build: %+v, want core %q and no threads", i, PureGoCore)
+	}
+	if i.Backend == OpenBLAS && (i.Core == "" || i.Threads < 1) {
+		t.Fatalf("OpenBLAS build: %+v, want a core name and at least one thread", i)
+	}
+}
+
+func TestCoreWarning(t *testing.T) {
+	prescott := Info{Backend: OpenBLAS, Core: "Prescott", Threads: 1}
+	for _, c := range []struct {
+		name         string
+		info         Info
+		avx2, avx512 bool
+		want         string // a part of the warning; "" for none
+	}{
+		{"generic kernels, AVX2 CPU", prescott, true, false, "export OPENBLAS_CORETYPE=Haswell"},
+		{"generic kernels, AVX-512 CPU", prescott, true, true, "export OPENBLAS_CORETYPE=SkylakeX"},
+		{"lower-case core name", Info{Backend: OpenBLAS, Core: "prescott"}, true, false, "OPENBLAS_CORETYPE=Haswell"},
+		{"Sandybridge kernels, AVX2 CPU", Info{Backend: OpenBLAS, Core: "Sandybridge"}, true, false, "OPENBLAS_CORETYPE=Haswell"},
+		{"generic kernels, old CPU", prescott, false, false, ""},
+		{"Haswell kernels", Info{Backend: OpenBLAS, Core: "Haswell"}, true, true, ""},
+		{"SkylakeX kernels", Info{Backend: OpenBLAS, Core: "SkylakeX"}, true, true, ""},
+		{"Zen kernels", Info{Backend: OpenBLAS, Core: "Zen"}, true, false, ""},
+		{"pure Go", Info{Backend: PureGo, Core: PureGoCore}, true, true, ""},
+	} {
+		got := CoreWarning(c.info, c.avx2, c.avx512)
+		if (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
+			t.Errorf("%s: CoreWarning = %q, want it to say %q", c.name, got, c.want)
+		}
+	}
+}
+
+func TestInfoString(t *testing.T) {
+	for _, c := range []struct {
+		info Info
+		want string
+	}{
+		{Info{Backend: OpenBLAS, Core: "Haswell", Threads: 1}, "OpenBLAS (cgo), core Haswell, 1 thread per call"},
+		{Info{Backend: OpenBLAS, Core: "SkylakeX", Threads: 4}, "OpenBLAS (cgo), core SkylakeX, 4 threads per call"},
+		{Info{Backend: PureGo, Core: PureGoCore}, "gonum (pure Go)"},
+	} {
+		if got := c.info.String(); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.info, got, c.want)
+		}
+	}
 }

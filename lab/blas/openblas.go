@@ -6,6 +6,7 @@ package blas
 #cgo LDFLAGS: -lopenblas
 void openblas_set_num_threads(int num_threads);
 int openblas_get_num_threads(void);
+char* openblas_get_corename(void);
 */
 import "C"
 
@@ -31,5 +32,8 @@ func init() {
 	}
 }
 
-// openBLASThreads returns the number of threads OpenBLAS uses per call.
-func openBLASThreads() int { return int(C.openblas_get_num_threads()) }
+// threads returns the number of threads OpenBLAS uses per call.
+func threads() int { return int(C.openblas_get_num_threads()) }
+
+// coreName returns the kernel set OpenBLAS chose (a static string inside the library).
+func coreName() string { return C.GoString(C.openblas_get_corename()) }

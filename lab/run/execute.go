@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
@@ -18,6 +19,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/fastkernels/kernellab/lab/blas"
 	"github.com/fastkernels/kernellab/lab/safefile"
 )
 
@@ -44,7 +46,8 @@ type Options struct {
 // Execute runs the tasks of the experiment (its shard) that have no part file yet, writing each
 // finished task's rows to its own part file atomically as soon as it finishes, so an interrupted run
 // resumes where it stopped. Unsharded, it then writes <ID>.csv (all rows in plan order) atomically
-// and <ID>.meta.json (id, scale, seed, tasks, Go and module versions, start/end time, elapsed).
+// and <ID>.meta.json (id, scale, seed, tasks, Go and module versions, BLAS library and kernels,
+// start/end time, elapsed).
 // Sharded, it writes parts only. The first task error cancels the rest and is returned wrapped with
 // the task key (parts already written stay). Cancelling ctx stops promptly: no new task starts and
 // running tasks see ctx cancelled. The returned Results hold the rows of this shard's tasks in plan
@@ -162,6 +165,8 @@ func Execute(ctx context.Context, e *Experiment, opts Options) (*Results, error)
 		}
 		m := newMeta(e, opts.Scale, len(tasks), len(res.Rows), started)
 		m.TasksRun, m.TasksKept, m.Workers, m.KeptFromRevision = len(pending), kept, workers, keptFrom
+		info := blas.Describe()
+		m.BLAS = &info
 		if err := m.write(lay.meta()); err != nil {
 			return nil, fmt.Errorf("run: %s: %w", e.ID, err)
 		}
@@ -297,10 +302,16 @@ func (l layout) checkRevision(id string, kept, pending int, progress Progress) (
 	return recorded, nil
 }
 
-// currentRevision names the source of this program: the VCS revision that go build stamped into
-// it, with "+modified" when the working tree had uncommitted changes; "" when none was stamped
-// (go test, a notebook cell built outside the repository). A variable so that tests can set it.
-var currentRevision = sync.OnceValue(func() string {
+// currentRevision is Revision, a variable so that tests can set it.
+var currentRevision = sync.OnceValue(Revision)
+
+// Revision names the source of this program: the VCS revision that go build stamped into it, with
+// "+modified" when the source had uncommitted changes; "" when none was stamped (go test, a
+// notebook cell built outside the repository). go build counts every file git status lists,
+// untracked ones and a run's own outputs included, so a program rebuilt after a run that rewrote
+// figures/ would name another revision than the run's kept results; when the working directory is
+// a checkout of the stamped revision, "+modified" is therefore decided by sourceChanged instead.
+func Revision() string {
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
 		return ""
@@ -314,11 +325,25 @@ var currentRevision = sync.OnceValue(func() string {
 			modified = s.Value
 		}
 	}
-	if revision != "" && modified == "true" {
+	if revision != "" && modified == "true" && sourceChanged(".", revision) {
 		revision += "+modified"
 	}
 	return revision
-})
+}
+
+// sourceChanged reports whether the checkout around dir may hold other source than revision: true
+// unless it is a checkout of revision whose tracked files outside figures/ (the committed outputs,
+// which no build reads) are unchanged. Untracked files are not counted: a run's outputs in a folder
+// git does not ignore are not source; a new source file must be added to git to count.
+func sourceChanged(dir, revision string) bool {
+	head, err := exec.Command("git", "-C", dir, "rev-parse", "HEAD").Output()
+	if err != nil || strings.TrimSpace(string(head)) != revision {
+		return true
+	}
+	status, err := exec.Command("git", "-C", dir, "status", "--porcelain", "--untracked-files=no", "--",
+		":(top)", ":(top,exclude)figures").Output()
+	return err != nil || len(bytes.TrimSpace(status)) > 0
+}
 
 // discard removes kept results: everything of the experiment for a whole run, only the shard's
 // part files for a sharded one (other shards may share the folder).
@@ -430,7 +455,7 @@ feed:
 // caused by the cancellation of ctx is neither ran nor an error.
 func (r *runner) runTask(ctx context.Context, j int) (ran bool, err error) {
 	t := r.tasks[j]
-	log := &taskLog{prefix: r.e.ID + " " + t.Key + ": ", progress: r.progress}
+	log := newTaskLog(r.e.ID, t.Key, r.progress)
 	env := &Env{Scale: r.scale, RNG: taskRNG(r.e.Seed, t.Key), Log: log}
 	start := time.Now()
 	recs, err := callTask(ctx, t.Task, env)
@@ -471,12 +496,26 @@ func callTask(ctx context.Context, t Task, env *Env) (recs []Record, err error) 
 	return t.Run(ctx, env)
 }
 
-// taskLog forwards whole lines written by a task to the progress reporter.
+// taskLog forwards whole lines written by a task to the progress reporter: to its TaskNote when
+// it has one, else to Logf prefixed with the experiment and task.
 type taskLog struct {
-	mu       sync.Mutex
-	prefix   string
-	progress Progress
-	buf      []byte
+	mu   sync.Mutex
+	emit func(line string)
+	buf  []byte
+}
+
+// TaskNoter is implemented by a Progress that keeps a task's notes (what it writes to Env.Log)
+// apart from the runtime's own notes, which Logf receives: OverallProgress shows the notes only in
+// its detailed report.
+type TaskNoter interface {
+	TaskNote(id, key, note string)
+}
+
+func newTaskLog(id, key string, p Progress) *taskLog {
+	if tn, ok := p.(TaskNoter); ok {
+		return &taskLog{emit: func(line string) { tn.TaskNote(id, key, line) }}
+	}
+	return &taskLog{emit: func(line string) { p.Logf("%s %s: %s", id, key, line) }}
 }
 
 func (l *taskLog) Write(p []byte) (int, error) {
@@ -488,7 +527,7 @@ func (l *taskLog) Write(p []byte) (int, error) {
 		if i < 0 {
 			break
 		}
-		l.progress.Logf("%s%s", l.prefix, l.buf[:i])
+		l.emit(string(l.buf[:i]))
 		l.buf = l.buf[i+1:]
 	}
 	return len(p), nil
@@ -499,7 +538,7 @@ func (l *taskLog) flush() {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if len(l.buf) > 0 {
-		l.progress.Logf("%s%s", l.prefix, l.buf)
+		l.emit(string(l.buf))
 		l.buf = nil
 	}
 }
@@ -638,12 +677,15 @@ type runMeta struct {
 	GOARCH     string   `json:"goarch"`
 	Revision   string   `json:"revision,omitempty"`
 	// KeptFromRevision is set when kept parts recorded another revision (see checkRevision).
-	KeptFromRevision string    `json:"kept_from_revision,omitempty"`
-	Module           string    `json:"module,omitempty"`
-	Modules          []string  `json:"modules,omitempty"`
-	Started          time.Time `json:"started"`
-	Finished         time.Time `json:"finished"`
-	ElapsedSeconds   float64   `json:"elapsed_seconds"`
+	KeptFromRevision string `json:"kept_from_revision,omitempty"`
+	// BLAS is the BLAS library and kernels of the run (not of a merge): other kernels change the
+	// results' last bits and the timings.
+	BLAS           *blas.Info `json:"blas,omitempty"`
+	Module         string     `json:"module,omitempty"`
+	Modules        []string   `json:"modules,omitempty"`
+	Started        time.Time  `json:"started"`
+	Finished       time.Time  `json:"finished"`
+	ElapsedSeconds float64    `json:"elapsed_seconds"`
 }
 
 func newMeta(e *Experiment, sc Scale, tasks, rows int, started time.Time) *runMeta {

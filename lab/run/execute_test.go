@@ -9,10 +9,13 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/fastkernels/kernellab/lab/blas"
 )
 
 func TestWorkerCountAndOrderDoNotChangeTheTable(t *testing.T) {
@@ -327,6 +330,11 @@ func TestRoundTripAndMeta(t *testing.T) {
 	if meta["id"] != "toy1" || meta["scale"] != "smoke" || meta["seed"] != 42.0 || meta["tasks"] != 6.0 || meta["rows"] != 12.0 || meta["go_version"] == "" {
 		t.Fatalf("meta %v", meta)
 	}
+	// The BLAS of the run, as the blas package describes it (backend, kernels, threads).
+	want := blas.Describe()
+	if got, ok := meta["blas"].(map[string]any); !ok || got["backend"] != want.Backend || got["core"] != want.Core {
+		t.Fatalf("meta blas %v, want %+v", meta["blas"], want)
+	}
 }
 
 func TestExactTableBytes(t *testing.T) {
@@ -474,5 +482,63 @@ func TestKeysRunOnlyThoseTasksAndWriteNoTable(t *testing.T) {
 	}
 	if _, err := Execute(context.Background(), ty.experiment(), Options{Scale: Smoke, Dir: dir, Keys: []string{"nope"}}); err == nil {
 		t.Fatal("an unknown key must be an error")
+	}
+}
+
+// TestSourceChangedIgnoresOutputs: in a checkout, a run's outputs (tracked figures, untracked
+// files) do not make the source modified; a changed tracked source file or another commit does.
+func TestSourceChangedIgnoresOutputs(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	dir := t.TempDir()
+	git := func(args ...string) string {
+		t.Helper()
+		out, err := exec.Command("git", append([]string{"-C", dir, "-c", "user.name=t", "-c", "user.email=t@t"}, args...)...).CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	write := func(name, text string) {
+		t.Helper()
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	git("init", "-q")
+	write("main.go", "package main\n")
+	write("figures/fig.csv", "a,1\n")
+	write("figures/results/quick/fig.csv", "a,1\n")
+	git("add", ".")
+	git("commit", "-q", "-m", "first")
+	head := git("rev-parse", "HEAD")
+	if sourceChanged(dir, head) {
+		t.Fatal("clean checkout: source changed")
+	}
+	// What a run writes: committed outputs rewritten, new result files outside git's view.
+	write("figures/fig.csv", "a,2\n")
+	write("figures/results/quick/fig.csv", "a,2\n")
+	write("results/quick/fig.csv", "a,2\n")
+	write("out/fig.png", "png")
+	if sourceChanged(dir, head) {
+		t.Fatalf("only outputs changed, yet source changed:\n%s", git("status", "--porcelain"))
+	}
+	if sourceChanged(filepath.Join(dir, "figures"), head) {
+		t.Fatal("from a subfolder: only outputs changed, yet source changed")
+	}
+	if !sourceChanged(dir, "0123456789abcdef0123456789abcdef01234567") {
+		t.Fatal("a checkout of another revision: source unchanged")
+	}
+	write("main.go", "package main // edited\n")
+	if !sourceChanged(dir, head) {
+		t.Fatal("an edited source file: source unchanged")
+	}
+	if !sourceChanged(t.TempDir(), head) {
+		t.Fatal("outside a checkout: source unchanged")
 	}
 }

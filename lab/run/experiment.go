@@ -69,6 +69,10 @@ type Experiment struct {
 	Seed uint64
 	// Serial runs tasks one at a time (wall-clock timing experiments).
 	Serial bool
+	// Tolerance, by metric, is the relative difference lab diff accepts for a metric that amplifies
+	// rounding beyond its default (1e-9): a quantity at rounding level, an ill-conditioned solve.
+	// Say why next to each entry, with the difference measured between BLAS kernels.
+	Tolerance map[string]float64
 	// Plan lists the tasks at a scale. It must be cheap and deterministic (no data loading): shards
 	// and merge call it to know the task order. It is nil when Uses is set.
 	Plan func(sc Scale) ([]Task, error)

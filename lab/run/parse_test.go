@@ -75,3 +75,20 @@ func TestP(t *testing.T) {
 		t.Errorf("Param(kind) = %q, %v", v, ok)
 	}
 }
+
+// TestShardOwned counts against owns, task by task.
+func TestShardOwned(t *testing.T) {
+	for _, sh := range []Shard{{}, {Index: 0, Count: 1}, {Index: 0, Count: 3}, {Index: 2, Count: 3}, {Index: 4, Count: 5}} {
+		for n := range 12 {
+			want := 0
+			for j := range n {
+				if sh.owns(j) {
+					want++
+				}
+			}
+			if got := sh.Owned(n); got != want {
+				t.Errorf("shard %v, %d tasks: Owned = %d, want %d", sh, n, got, want)
+			}
+		}
+	}
+}

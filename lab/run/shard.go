@@ -65,3 +65,11 @@ func (s Shard) whole() bool { return s.Count <= 1 }
 
 // owns reports whether task j of the plan belongs to the shard.
 func (s Shard) owns(j int) bool { return s.whole() || j%s.Count == s.Index }
+
+// Owned is the number of the n tasks of a plan that belong to the shard.
+func (s Shard) Owned(n int) int {
+	if s.whole() {
+		return n
+	}
+	return max(0, (n-s.Index+s.Count-1)/s.Count)
+}
