@@ -289,3 +289,51 @@ func TestEveryNeededFileHasAnUpstream(t *testing.T) {
 		t.Error("checkRecipes accepts an unknown recipe")
 	}
 }
+
+// Every recipe of the manifest fails cleanly when its upstream fails: a server error, a
+// truncated body, an archive whose checksum is not the pinned one (or, for sources without a
+// published checksum, whose content is not the data): an error naming the data set, and nothing
+// left in the cache.
+func TestEachRecipeFailsCleanly(t *testing.T) {
+	junk := tarGz(t, map[string][]byte{"unrelated/file": []byte("not the data")})
+	srv := upstreamDouble(t, map[string][]byte{"junk.tar.gz": junk})
+	specs, err := Manifest()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tested := 0
+	for _, spec := range specs {
+		if len(spec.Sources) == 0 {
+			continue
+		}
+		tested++
+		for _, mode := range []struct{ name, path, want string }{
+			{"server error", "/error/junk.tar.gz", "HTTP 500"},
+			{"truncated download", "/truncated/junk.tar.gz", "unexpected EOF"},
+			{"wrong archive", "/junk.tar.gz", ""},
+		} {
+			t.Run(spec.Name+"/"+mode.name, func(t *testing.T) {
+				s := spec
+				s.Sources = append([]UpstreamSpec(nil), spec.Sources...)
+				for i := range s.Sources {
+					s.Sources[i].URL = srv.URL + mode.path
+				}
+				cache := t.TempDir()
+				src := Source{Cache: cache, Client: srv.Client()}
+				err := src.fetchSpec(context.Background(), s)
+				if err == nil || !strings.Contains(err.Error(), "dataset "+spec.Name) || !strings.Contains(err.Error(), mode.want) {
+					t.Fatalf("error %v, want one naming %s and saying %q", err, spec.Name, mode.want)
+				}
+				if mode.want == "" && !strings.Contains(err.Error(), "checksum mismatch") && !strings.Contains(err.Error(), "recipe") {
+					t.Fatalf("error %v says neither the checksum nor the recipe", err)
+				}
+				if left := filesUnder(t, cache); len(left) > 0 {
+					t.Fatalf("the cache keeps %v", left)
+				}
+			})
+		}
+	}
+	if tested != 5 {
+		t.Errorf("%d data sets with recipes, want 5", tested)
+	}
+}
