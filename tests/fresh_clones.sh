@@ -39,7 +39,7 @@ run_in() {
 # kernel_json DIR prints the resource folder, argv[0] and PATH of the gonb kernel spec that Jupyter
 # finds with JUPYTER_PATH=DIR ("" for the user's own folders), one a line.
 kernel_json() {
-  JUPYTER_PATH=$1 "$JUPYTER" kernelspec list --json | python3 -c '
+  JUPYTER_PATH=$1 "$JUPYTER" kernelspec list --json 2>/dev/null | python3 -c '
 import json, os, sys
 specs = json.load(sys.stdin)["kernelspecs"]
 for name, s in specs.items():
@@ -47,7 +47,7 @@ for name, s in specs.items():
         print(s["resource_dir"]); print(s["spec"]["argv"][0]); print(s["spec"].get("env", {}).get("PATH", ""))'
 }
 
-user_kernels=$("$JUPYTER" kernelspec list --json)
+user_kernels=$("$JUPYTER" kernelspec list --json 2>/dev/null)
 for c in a b; do git clone -q "$ROOT" "$tmp/$c"; done
 for c in a b; do run_in "$tmp/$c" "$tmp/$c-setup.log" ./reproduce.sh setup; done
 
@@ -58,7 +58,7 @@ for c in a b; do
   [ "${spec[1]#"$tmp/$c/"}" != "${spec[1]}" ] || fail "clone $c: its kernel runs ${spec[1]}"
   [ "${spec[2]#"$tmp/$c/.tools/bin:"}" != "${spec[2]}" ] || fail "clone $c: its kernel's PATH is ${spec[2]}"
 done
-[ "$("$JUPYTER" kernelspec list --json)" = "$user_kernels" ] || fail "setting up a clone changed the user's Jupyter kernels"
+[ "$("$JUPYTER" kernelspec list --json 2>/dev/null)" = "$user_kernels" ] || fail "setting up a clone changed the user's Jupyter kernels"
 
 echo "-- clone b removed, a Go cell runs through clone a's kernel"
 rm -rf "$tmp/b"
