@@ -1,9 +1,9 @@
 # The kernel lab: Go + OpenBLAS + Debian's Jupyter + the GoNB kernel, set up by reproduce.sh itself.
 #
 #   docker build -t kernellab .
-#   docker run --rm -v "$PWD/figures:/lab/figures" kernellab                 # ./reproduce.sh (quick scale)
+#   docker run --rm -v "$PWD/results:/lab/results" kernellab                 # ./reproduce.sh (quick scale)
 #   docker run --rm kernellab ./reproduce.sh test                            # the full check
-#   docker run --rm -p 8888:8888 kernellab jupyter notebook --ip=0.0.0.0 --no-browser --allow-root notebooks/
+#   docker run --rm -p 8888:8888 kernellab ./reproduce.sh notebook --ip=0.0.0.0 --no-browser
 #
 # With an offline copy of the data: -v /path/to/mirror:/mirror -e LAB_DATA_MIRROR=/mirror
 FROM golang:1.26-bookworm
@@ -18,7 +18,7 @@ COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
 # Same set-up steps as on a workstation: builds lab, gonb and goimports into .tools/bin and installs the
-# GoNB kernel spec.
+# GoNB kernel spec into .tools/jupyter.
 RUN ./reproduce.sh setup
 ENV PATH="/lab/.tools/bin:${PATH}"
 CMD ["./reproduce.sh"]

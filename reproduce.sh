@@ -2,23 +2,35 @@
 # reproduce.sh — one command for the whole lab.
 #
 #   ./reproduce.sh                     set up, fetch and verify the data, run the catalogue at quick scale,
-#                                      render figures/, write figures/CLAIMS.md, execute the notebooks
-#   ./reproduce.sh --scale paper       the same at the thesis's sizes into figures/paper/ (hours; see --shard)
+#                                      render its figures, tables, CLAIMS.md and gallery into results/quick/figures,
+#                                      execute the notebooks; nothing committed is touched (git status stays clean)
+#   ./reproduce.sh --scale paper       the same at the thesis's sizes into results/paper/ (hours; see --shard)
 #   ./reproduce.sh --only fig3_1 table3_1   only these experiments (unknown IDs are refused before any
 #                                      long step; the notebooks are not executed with --only)
 #   ./reproduce.sh --fresh             recompute instead of reusing kept task results (after a code change)
 #   ./reproduce.sh --shard 3/20        run one shard of the repetitions (no render); on a Slurm cluster use
 #                                      `lab plan` and `lab slurm --submit` instead (README: Scales and clusters)
 #   ./reproduce.sh --no-notebooks      skip executing the notebooks
-#   ./reproduce.sh --results DIR       results root (default results/); --figures DIR: where figures go
-#                                      (default per scale: figures/, figures/paper/, results/smoke/figures/)
+#   ./reproduce.sh --results DIR       results root (default results/, git-ignored); --figures DIR: where
+#                                      figures go (default <results>/<scale>/figures)
+#   ./reproduce.sh --update-reference  the maintainers' step: write the committed outputs instead (figures/ for
+#                                      quick, figures/paper/ for paper, the results behind them in
+#                                      figures/results/<scale>, CLAIMS.md from those), then commit them
 #   ./reproduce.sh --render-only       redraw figures and the claims report from the results on disk; from a
 #                                      clean clone, `--scale paper --render-only --results figures/results
-#                                      --no-notebooks` redraws figures/paper/ from the committed paper results
-#   ./reproduce.sh setup               only the set-up steps (tools, Jupyter kernel)
+#                                      --update-reference --no-notebooks` redraws figures/paper/ from the
+#                                      committed paper results
+#   ./reproduce.sh setup               only the set-up steps (tools, this clone's Jupyter kernel)
+#   ./reproduce.sh notebook [ARGS]     set up, then open the notebooks in Jupyter with this clone's GoNB kernel
+#                                      (ARGS go to `jupyter notebook`, e.g. --no-browser --ip=0.0.0.0)
 #   ./reproduce.sh test                the full check: go vet, go test -race, fuzz seeds, the smoke-scale
 #                                      run of every experiment, every notebook executed through GoNB, a sharded
-#                                      run through a live single-node Slurm (needs root and slurm-wlm + munge)
+#                                      run through a live single-node Slurm (needs root and slurm-wlm + munge),
+#                                      and tests/fresh_clones.sh (the README's commands in a row in fresh clones
+#                                      of HEAD, two clones' kernels side by side)
+#
+# The GoNB kernel is this clone's own: installed in .tools/jupyter (JUPYTER_PATH), never in the user's
+# Jupyter folder, so that two clones, or the removal of one, never break each other's notebooks.
 #
 # A run ends with `lab diff`: its results against the committed reference results (figures/results/<scale>),
 # metric by metric; a drift of a metric that must be identical makes the run exit non-zero.
@@ -41,7 +53,11 @@ RENDER_ONLY=0
 RUN_FLAGS=()
 RESULTS="$ROOT/results"
 FIGURES=""
+UPDATE_REFERENCE=()
 ONLY=()
+NOTEBOOK_ARGS=()
+# This clone's own Jupyter data folder, which holds its GoNB kernel spec (see setup_jupyter).
+JUPYTER_DIR="$ROOT/.tools/jupyter"
 
 usage() { sed -n '/^set -euo/q;2,$p' "$0" | grep '^#' | sed 's/^# \{0,1\}//'; }
 die() { echo "reproduce.sh: $*" >&2; exit 1; }
@@ -49,11 +65,13 @@ die() { echo "reproduce.sh: $*" >&2; exit 1; }
 while [ $# -gt 0 ]; do
   case "$1" in
     test|setup) MODE=$1 ;;
+    notebook) MODE=notebook; shift; NOTEBOOK_ARGS=("$@"); break ;;
     --scale) SCALE=${2:?--scale needs smoke, quick or paper}; shift ;;
     --shard) SHARD=${2:?--shard needs i/N}; shift ;;
     --results) RESULTS=${2:?}; shift ;;
     --figures) FIGURES=${2:?}; shift ;;
     --no-notebooks) NOTEBOOKS=0 ;;
+    --update-reference) UPDATE_REFERENCE=(--update-reference) ;;
     --fresh) RUN_FLAGS+=(--fresh) ;;
     --render-only) RENDER_ONLY=1 ;;
     --only) shift; while [ $# -gt 0 ] && [ "${1#-}" = "$1" ]; do ONLY+=("$1"); shift; done; continue ;;
@@ -63,15 +81,15 @@ while [ $# -gt 0 ]; do
   shift
 done
 case "$SCALE" in smoke|quick|paper) ;; *) die "unknown scale '$SCALE' (smoke, quick or paper)";; esac
-# Each scale renders into its own folder (lab's default), so no run overwrites another scale's
-# committed outputs: quick in figures/, paper in figures/paper/, smoke under the results root.
-if [ -z "$FIGURES" ]; then
+# A run renders beside its results (lab's default), never into the committed outputs; with
+# --update-reference into the scale's committed folder (lab refuses it for smoke, which has none).
+if [ -z "$FIGURES" ] && [ ${#UPDATE_REFERENCE[@]} -gt 0 ]; then
   case "$SCALE" in
     quick) FIGURES="$ROOT/figures" ;;
     paper) FIGURES="$ROOT/figures/paper" ;;
-    smoke) FIGURES="$RESULTS/smoke/figures" ;;
   esac
 fi
+FIGURES=${FIGURES:-$RESULTS/$SCALE/figures}
 
 # ---- timing and summary -------------------------------------------------------------------------
 declare -a SUMMARY=()
@@ -146,13 +164,26 @@ setup_jupyter() {
     NOTEBOOKS=0
     return
   fi
-  # Writes the kernel spec (honours JUPYTER_DATA_DIR); --force_deps: gopls is not needed headless.
-  "$BIN/gonb" --install --force_deps >/dev/null 2>&1 || die "installing the GoNB Jupyter kernel failed: run '$BIN/gonb --install --force_deps'"
+  # The kernel spec goes into this clone's own Jupyter data folder (gonb honours JUPYTER_DATA_DIR),
+  # not the user's: a per-user spec points into whichever clone installed it last, and another
+  # clone's set-up or removal broke this one's notebooks. --force_deps: gopls is not needed headless.
+  JUPYTER_DATA_DIR="$JUPYTER_DIR" "$BIN/gonb" --install --force_deps >/dev/null 2>&1 ||
+    die "installing the GoNB Jupyter kernel failed: run 'JUPYTER_DATA_DIR=$JUPYTER_DIR $BIN/gonb --install --force_deps'"
   # The kernel runs goimports and go: its spec carries a PATH that finds them whatever the PATH of
   # the shell that starts Jupyter (jupyter_client expands ${PATH} from that shell's environment).
-  "$JUPYTER" kernelspec list --json 2>/dev/null | python3 "$ROOT/notebooks/kernelspec_path.py" \
+  python3 "$ROOT/notebooks/kernelspec_path.py" "$JUPYTER_DIR/kernels/gonb/kernel.json" \
     "$BIN:$(dirname "$(command -v go)")" || die "could not set the GoNB kernel's PATH"
-  echo "Jupyter: $JUPYTER ($("$JUPYTER" nbconvert --version)), GoNB kernel installed"
+  # Jupyter looks in JUPYTER_PATH before the user's folder, so "gonb" is this clone's kernel.
+  export JUPYTER_PATH="$JUPYTER_DIR${JUPYTER_PATH:+:$JUPYTER_PATH}"
+  echo "Jupyter: $JUPYTER ($("$JUPYTER" nbconvert --version)), GoNB kernel installed in $JUPYTER_DIR"
+}
+
+# open_notebooks starts Jupyter on notebooks/ with this clone's kernel, as the user's own PATH.
+open_notebooks() {
+  [ -n "$JUPYTER" ] || die "$JUPYTER_HELP"
+  local root_flag=()
+  [ "$(id -u)" != 0 ] || root_flag=(--allow-root) # Jupyter refuses root without it
+  PATH=$USER_PATH exec "$JUPYTER" notebook ${root_flag[@]+"${root_flag[@]}"} ${NOTEBOOK_ARGS[@]+"${NOTEBOOK_ARGS[@]}"} "$ROOT/notebooks"
 }
 
 # run_notebooks executes every notebook headless at $1 scale into $2 (the committed ones stay clean).
@@ -188,12 +219,14 @@ main_run() {
   check_only_ids
   setup_jupyter
   if [ "$MODE" = setup ]; then print_summary; return; fi
+  if [ "$MODE" = notebook ]; then open_notebooks; fi
 
   if [ "$RENDER_ONLY" = 0 ]; then
     step "data: fetch and verify"
     lab datasets fetch
     step "run the catalogue at $SCALE scale${SHARD:+ (shard $SHARD)}"
-    lab run --scale "$SCALE" --results "$RESULTS" --figures "$FIGURES" ${SHARD:+--shard "$SHARD"} ${RUN_FLAGS[@]+"${RUN_FLAGS[@]}"} "${ONLY[@]}"
+    lab run --scale "$SCALE" --results "$RESULTS" --figures "$FIGURES" ${UPDATE_REFERENCE[@]+"${UPDATE_REFERENCE[@]}"} \
+      ${SHARD:+--shard "$SHARD"} ${RUN_FLAGS[@]+"${RUN_FLAGS[@]}"} ${ONLY[@]+"${ONLY[@]}"}
     if [ -n "$SHARD" ]; then
       print_summary
       echo "shard $SHARD done: results in $RESULTS/$SCALE (merge with: lab merge --scale $SCALE --into results DIR...)"
@@ -201,8 +234,8 @@ main_run() {
     fi
   else
     step "render figures and tables from $RESULTS/$SCALE"
-    lab render --scale "$SCALE" --results "$RESULTS" --figures "$FIGURES" "${ONLY[@]}"
-    lab claims --scale "$SCALE" --results "$RESULTS" --figures "$FIGURES"
+    lab render --scale "$SCALE" --results "$RESULTS" --figures "$FIGURES" ${UPDATE_REFERENCE[@]+"${UPDATE_REFERENCE[@]}"} ${ONLY[@]+"${ONLY[@]}"}
+    lab claims --scale "$SCALE" --results "$RESULTS" --figures "$FIGURES" ${UPDATE_REFERENCE[@]+"${UPDATE_REFERENCE[@]}"}
   fi
 
   if [ "$NOTEBOOKS" = 1 ] && [ ${#ONLY[@]} -eq 0 ]; then
@@ -274,6 +307,10 @@ main_test() {
 
   step "notebooks executed through GoNB at smoke scale"
   run_notebooks smoke "$tmp/notebooks"
+
+  step "fresh clones of HEAD: the README's two commands in a row, two clones' GoNB kernels"
+  # The clones' own set-up adds the OpenBLAS flags to the caller's.
+  JUPYTER=$JUPYTER GOFLAGS="$PURE_GOFLAGS" "$ROOT/tests/fresh_clones.sh"
 
   print_summary
   echo

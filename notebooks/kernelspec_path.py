@@ -1,20 +1,17 @@
-"""Give the GoNB kernel spec a PATH that finds the lab's tools.
+"""Give a GoNB kernel spec a PATH that finds the lab's tools.
 
-Reads `jupyter kernelspec list --json` on standard input, and sets the gonb kernel's
-env.PATH to "<dirs>:${PATH}" (argv[1] is <dirs>): jupyter_client expands ${PATH} from the
-environment of whoever starts Jupyter, so the kernel finds goimports and go whatever that PATH is.
+Usage: kernelspec_path.py KERNEL_JSON DIRS. Sets the spec's env.PATH to "DIRS:${PATH}":
+jupyter_client expands ${PATH} from the environment of whoever starts Jupyter, so the kernel finds
+goimports and go whatever that PATH is. The file is replaced atomically.
 """
 import json
 import os
 import sys
 
-specs = json.load(sys.stdin)["kernelspecs"]
-if "gonb" not in specs:
-    sys.exit("kernelspec_path: no gonb kernel installed")
-path = os.path.join(specs["gonb"]["resource_dir"], "kernel.json")
+path, dirs = sys.argv[1], sys.argv[2]
 with open(path) as f:
     spec = json.load(f)
-spec.setdefault("env", {})["PATH"] = sys.argv[1] + ":${PATH}"
+spec.setdefault("env", {})["PATH"] = dirs + ":${PATH}"
 tmp = path + ".tmp"
 with open(tmp, "w") as f:
     json.dump(spec, f, indent=1)

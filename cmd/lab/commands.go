@@ -27,9 +27,12 @@ type settings struct {
 	figures string
 	mirror  string
 	cache   string
-	// name and usage are the command's, for --help and error messages.
+	// updateReference makes a run, render or claims write the committed outputs (--update-reference).
+	updateReference bool
+	// name and usage are the command's, for --help and error messages; with, its shared flags.
 	name  string
 	usage func(io.Writer)
+	with  sharedFlags
 }
 
 // sharedFlags selects the shared flags a command takes.
@@ -38,8 +41,8 @@ type sharedFlags uint
 const (
 	withScale sharedFlags = 1 << iota
 	withResults
-	withFigures
-	withData // --mirror and --cache
+	withFigures // --figures and --update-reference
+	withData    // --mirror and --cache
 )
 
 // newFlags builds a sub-command's flag set with the chosen shared flags registered. Parse errors
@@ -59,7 +62,7 @@ func newFlags(name, argsHelp, help string, s *settings, with sharedFlags) *flag.
 			fs.SetOutput(io.Discard)
 		}
 	}
-	s.name = name
+	s.name, s.with = name, with
 	if with&withScale != 0 {
 		fs.StringVar(&s.scale, "scale", "quick", "scale: smoke, quick or paper")
 	}
@@ -67,7 +70,10 @@ func newFlags(name, argsHelp, help string, s *settings, with sharedFlags) *flag.
 		fs.StringVar(&s.results, "results", "results", "results root (tidy CSV per experiment under <root>/<scale>/)")
 	}
 	if with&withFigures != 0 {
-		fs.StringVar(&s.figures, "figures", "", "where figures, tables and CLAIMS.md are written (default figures/ for quick,\nfigures/paper/ for paper, <results>/smoke/figures for smoke: no scale overwrites another's)")
+		fs.StringVar(&s.figures, "figures", "", "where figures, tables, CLAIMS.md and the gallery are written (default <results>/<scale>/figures;\nnever inside the committed figures/ without --update-reference)")
+		fs.BoolVar(&s.updateReference, "update-reference", false, "rewrite the scale's committed outputs (the maintainers' step, then committed): figures, tables,\n"+
+			"CLAIMS.md and gallery in figures/ (quick) or figures/paper/ (paper), the results behind them in\n"+
+			"figures/results/<scale> (run, render), the claims report made from those committed results")
 	}
 	if with&withData != 0 {
 		fs.StringVar(&s.mirror, "mirror", "", "local data mirror laid out <mirror>/<name>/<file> (default $LAB_DATA_MIRROR)")
@@ -113,10 +119,62 @@ func (s *settings) parse(fs *flag.FlagSet, args []string, stdout io.Writer) (run
 	if err != nil {
 		return "", usageError{err.Error()}
 	}
-	if s.figures == "" {
-		s.figures = sc.FiguresDir(s.results)
+	if s.with&withFigures != 0 {
+		if err := s.resolveFigures(sc); err != nil {
+			return "", err
+		}
 	}
 	return sc, nil
+}
+
+// resolveFigures picks the figures folder: the scale's committed one with --update-reference, else
+// --figures or the run's own folder under the results root. Without --update-reference a folder in
+// the committed figures/ tree is refused, so that no run rewrites or adds to committed files by
+// accident (a user's run leaves git status clean).
+func (s *settings) resolveFigures(sc run.Scale) error {
+	committed, ok := sc.CommittedFiguresDir()
+	switch {
+	case s.updateReference && !ok:
+		return usageError{fmt.Sprintf("%s: --update-reference: %s scale has no committed outputs", s.name, sc)}
+	case s.updateReference && s.figures != "" && !sameAbs(s.figures, committed):
+		return usageError{fmt.Sprintf("%s: --update-reference writes %s: leave out --figures %s", s.name, committed, s.figures)}
+	case s.updateReference:
+		s.figures = committed
+	case s.figures == "":
+		s.figures = sc.FiguresDir(s.results)
+	}
+	return s.refuseCommitted(s.figures)
+}
+
+// refuseCommitted is a usage error when path lies in the committed figures/ tree (relative to the
+// working directory, the repository root) and --update-reference was not given.
+func (s *settings) refuseCommitted(path string) error {
+	if s.updateReference || !within(path, "figures") {
+		return nil
+	}
+	return usageError{fmt.Sprintf("%s: %s is in the committed figures/: a run writes there only with --update-reference "+
+		"(its own outputs go to <results>/<scale>/figures; see lab %s --help)", s.name, path, s.name)}
+}
+
+// within reports whether path is dir or lies under it, both taken relative to the working directory.
+func within(path, dir string) bool {
+	absPath, errP := filepath.Abs(path)
+	absDir, errD := filepath.Abs(dir)
+	if errP != nil || errD != nil {
+		return false
+	}
+	rel, err := filepath.Rel(absDir, absPath)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// claimsResults is the results root a claims report is made from: the run's own, or, when the
+// committed outputs are updated, the committed reference results (which then hold this run's), so
+// that a committed report describes every committed result, not only those of the last run.
+func (s *settings) claimsResults() string {
+	if s.updateReference {
+		return referenceRoot
+	}
+	return s.results
 }
 
 // noArgs refuses positional arguments for commands that take none.
@@ -211,8 +269,9 @@ func cmdRun(ctx context.Context, args []string, stdout io.Writer) error {
 	var s settings
 	fs := newFlags("run", "[ID ... | all]",
 		"Run experiments at a scale. Finished tasks are kept, so an interrupted run resumes.\n"+
-			"Unsharded, each experiment is then rendered and CLAIMS.md rewritten; with --shard only the\n"+
-			"shard's tasks run (render after 'lab merge').", &s, withScale|withResults|withFigures|withData)
+			"Unsharded, each experiment is then rendered and the claims report and gallery written (into\n"+
+			"<results>/<scale>/figures unless --update-reference); with --shard only the shard's tasks run\n"+
+			"(render after 'lab merge').", &s, withScale|withResults|withFigures|withData)
 	shard := fs.String("shard", "", "run only shard i of N (\"i/N\"): task j belongs to shard j mod N")
 	workers := fs.Int("workers", 0, "parallel tasks (0 = all cores)")
 	fresh := fs.Bool("fresh", false, "discard kept task results and start over")
@@ -255,11 +314,8 @@ func cmdRun(ctx context.Context, args []string, stdout io.Writer) error {
 		if sh.Count > 0 || *noRender {
 			continue
 		}
-		if err := run.Render(e, res, s.figures); err != nil {
-			return fmt.Errorf("rendering %s: %w", e.ID, err)
-		}
-		if err := refreshReference(sc, s.results, s.figures, e.Producer().ID); err != nil {
-			return fmt.Errorf("%s: reference results: %w", e.ID, err)
+		if err := s.render(e, res, sc); err != nil {
+			return err
 		}
 	}
 	closeProgress()
@@ -268,7 +324,28 @@ func cmdRun(ctx context.Context, args []string, stdout io.Writer) error {
 	if sh.Count > 0 || *noRender {
 		return nil
 	}
-	return writeClaims(reg, sc, s.results, filepath.Join(s.figures, "CLAIMS.md"), stdout)
+	var partial []string
+	if !wantsAll(fs.Args()) && !s.updateReference {
+		for _, e := range exps {
+			partial = append(partial, e.ID)
+		}
+	}
+	return writeClaims(reg, sc, s.claimsResults(), filepath.Join(s.figures, "CLAIMS.md"), partial, stdout)
+}
+
+// render draws e's figure or table from res into the figures folder and, with --update-reference,
+// copies the results behind it into the committed reference results.
+func (s *settings) render(e *run.Experiment, res *run.Results, sc run.Scale) error {
+	if err := run.Render(e, res, s.figures); err != nil {
+		return fmt.Errorf("rendering %s: %w", e.ID, err)
+	}
+	if !s.updateReference {
+		return nil
+	}
+	if err := refreshReference(sc, s.results, e.Producer().ID); err != nil {
+		return fmt.Errorf("%s: reference results: %w", e.ID, err)
+	}
+	return nil
 }
 
 // runLog is the log of lab run in a results root: every experiment's progress, notes and failures,
@@ -344,11 +421,8 @@ func cmdRender(_ context.Context, args []string, stdout io.Writer) error {
 		if err != nil {
 			return err
 		}
-		if err := run.Render(e, res, s.figures); err != nil {
-			return fmt.Errorf("rendering %s: %w", e.ID, err)
-		}
-		if err := refreshReference(sc, s.results, s.figures, e.Producer().ID); err != nil {
-			return fmt.Errorf("%s: reference results: %w", e.ID, err)
+		if err := s.render(e, res, sc); err != nil {
+			return err
 		}
 		rendered++
 		fmt.Fprintf(stdout, "rendered %s into %s\n", e.ID, s.figures)
@@ -373,25 +447,27 @@ func cmdClaims(_ context.Context, args []string, stdout io.Writer) error {
 	}
 	if *out == "" {
 		*out = filepath.Join(s.figures, "CLAIMS.md")
+	} else if err := s.refuseCommitted(*out); err != nil {
+		return err
 	}
 	reg, err := experiments.Registry()
 	if err != nil {
 		return err
 	}
-	return writeClaims(reg, sc, s.results, *out, stdout)
+	return writeClaims(reg, sc, s.claimsResults(), *out, nil, stdout)
 }
 
 // writeClaims checks the claims of every registered experiment at sc (missing results count as
-// "not run") and writes the Markdown report, with the verdicts of every other scale side by side
+// "not run"; partial names the experiments of a partial run, which the report then says) and
+// writes the Markdown report, with the verdicts of every other scale side by side
 // (smoke only in a smoke report: it decides nothing), and the gallery (README.md) beside the report.
 // Another scale's results come from the results root, or, for an experiment it lacks there, from
 // that scale's committed reference results (figures/results/<scale>), so that the committed quick
 // report shows the committed paper verdicts beside its own and the reverse; the report then says
 // so, in the same words whether the results root is figures/results or another.
-func writeClaims(reg *run.Registry, sc run.Scale, results, path string, stdout io.Writer) error {
+func writeClaims(reg *run.Registry, sc run.Scale, results, path string, partial []string, stdout io.Writer) error {
 	check := func(scale run.Scale, fallback bool) (run.ScaleClaims, bool) {
 		out := run.ScaleClaims{Scale: scale}
-		referenceRoot := filepath.Dir(referenceDir(scale))
 		found, fromReference := false, fallback && sameAbs(results, referenceRoot)
 		for _, e := range reg.All() {
 			res, err := run.Load(e, scale, results)
@@ -412,6 +488,7 @@ func writeClaims(reg *run.Registry, sc run.Scale, results, path string, stdout i
 		return out, found
 	}
 	main, _ := check(sc, false)
+	main.Partial = partial
 	scales := []run.ScaleClaims{main}
 	for _, other := range run.Scales() {
 		if other == sc || other == run.Smoke {

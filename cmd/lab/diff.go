@@ -18,10 +18,14 @@ import (
 	"github.com/fastkernels/kernellab/lab/safefile"
 )
 
-// referenceDir is where the committed reference results of a scale live: the tidy results behind
-// the committed figures (figures/ for quick, figures/paper/ for paper), refreshed by every unsharded
-// `lab run` and every `lab render` at that scale.
-func referenceDir(sc run.Scale) string { return filepath.Join("figures", "results", string(sc)) }
+// referenceRoot is the results root of the committed reference results, relative to the repository
+// root: the tidy results behind the committed figures, figures/results/<scale>.
+var referenceRoot = filepath.Join("figures", "results")
+
+// referenceDir is where the committed reference results of a scale live (figures/ for quick,
+// figures/paper/ for paper hold the figures made of them), rewritten only by an unsharded
+// `lab run` or a `lab render` at that scale with --update-reference.
+func referenceDir(sc run.Scale) string { return filepath.Join(referenceRoot, string(sc)) }
 
 // isTimingMetric reports whether a metric measures time (it changes with every run and machine):
 // its name says seconds, time, elapsed or speed-up.
@@ -419,15 +423,11 @@ func diffSummary(c diffCounts, where string, o diffOptions) string {
 	return b.String()
 }
 
-// refreshReference copies the results table behind freshly rendered figures into the reference
-// folder that lab diff compares later runs with (referenceFolder), for the two scales whose outputs
-// are committed: quick and paper. A smoke run keeps no reference.
-func refreshReference(sc run.Scale, results, figures, id string) error {
-	if sc != run.Quick && sc != run.Paper {
-		return nil
-	}
+// refreshReference copies the results table of experiment id into the committed reference results
+// of the scale (referenceDir) that lab diff compares later runs with: the --update-reference step.
+func refreshReference(sc run.Scale, results, id string) error {
 	src := filepath.Join(results, string(sc), id+".csv")
-	dst := filepath.Join(referenceFolder(sc, figures), id+".csv")
+	dst := filepath.Join(referenceDir(sc), id+".csv")
 	if samePath(src, dst) {
 		return nil // rendered from the reference results themselves
 	}
@@ -436,17 +436,6 @@ func refreshReference(sc run.Scale, results, figures, id string) error {
 		return err
 	}
 	return safefile.WriteBytes(dst, data)
-}
-
-// referenceFolder is where the reference results of a run that writes its figures into figures
-// go: figures/results/<scale> when figures is the scale's default folder (figures/ for quick,
-// figures/paper/ for paper, so both scales' references sit side by side where lab diff looks),
-// else <figures>/results/<scale>.
-func referenceFolder(sc run.Scale, figures string) string {
-	if sameAbs(figures, sc.FiguresDir("")) {
-		return referenceDir(sc)
-	}
-	return filepath.Join(figures, "results", string(sc))
 }
 
 // sameAbs reports whether two paths name the same place relative to the working directory.

@@ -3,9 +3,9 @@
 // thesis's claims, and fetches or verifies the data sets.
 //
 //	lab list [--scale S]
-//	lab run [--scale S] [--shard i/N] [--workers W] [--fresh] [ID ...]
-//	lab render [--scale S] [ID ...]
-//	lab claims [--scale S] [--out figures/CLAIMS.md]
+//	lab run [--scale S] [--shard i/N] [--workers W] [--fresh] [--update-reference] [ID ...]
+//	lab render [--scale S] [--update-reference] [ID ...]
+//	lab claims [--scale S] [--update-reference] [--out PATH]
 //	lab merge --scale S --into DIR SHARD_DIR ...
 //	lab plan [--scale S] [--sample K] [--time-limit T] [ID ...]
 //	lab slurm --scale S [--shards N] [--time T] [--mem M] [--partition P] [--account A] [--submit] [ID ...]
@@ -13,7 +13,9 @@
 //	lab datasets list | fetch [NAME ...] | verify [NAME ...]
 //	lab version
 //
-// Every command takes --help. Errors print one line and exit non-zero.
+// A run's figures, tables and claims report go under its results root (<results>/<scale>/figures);
+// only --update-reference rewrites the committed outputs in figures/. Every command takes --help.
+// Errors print one line and exit non-zero.
 package main
 
 import (

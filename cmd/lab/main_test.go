@@ -7,6 +7,7 @@ import (
 	"flag"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -179,31 +180,46 @@ func TestFlagsAfterArguments(t *testing.T) {
 	}
 }
 
-// A run at a scale other than quick never writes into the committed figures/: smoke renders under
-// its results root, paper into figures/paper.
-func TestScalesKeepTheirOutputsApart(t *testing.T) {
+// A run writes into the committed figures/ only with --update-reference: by default each scale's
+// figures, report and gallery go under its results root, a folder in figures/ is refused, and the
+// report of a run of a part of the catalogue says which experiments ran.
+func TestRunsLeaveTheCommittedOutputsAlone(t *testing.T) {
 	mirrorOrSkip(t)
-	dir := t.TempDir()
-	t.Chdir(dir)
-	if _, err := lab(t, "run", "--scale", "smoke", "--results", "res", "table6_1"); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat("figures"); !os.IsNotExist(err) {
-		t.Fatalf("a smoke run created figures/ (%v)", err)
-	}
-	for _, f := range []string{"res/smoke/figures/table6_1.md", "res/smoke/figures/CLAIMS.md", "res/smoke/figures/README.md"} {
-		if _, err := os.Stat(f); err != nil {
-			t.Error(err)
+	t.Chdir(t.TempDir())
+	for _, sc := range []string{"smoke", "quick"} {
+		if _, err := lab(t, "run", "--scale", sc, "--results", "res", "fig2_1", "table3_1"); err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range []string{"fig2_1.png", "table3_1.md", "CLAIMS.md", "README.md"} {
+			if _, err := os.Stat(filepath.Join("res", sc, "figures", f)); err != nil {
+				t.Error(err)
+			}
+		}
+		report := string(mustRead(t, filepath.Join("res", sc, "figures", "CLAIMS.md")))
+		if !strings.Contains(report, "A partial run: only fig2_1, table3_1 ran.") {
+			t.Errorf("the %s report of a partial run does not say so:\n%s", sc, report)
 		}
 	}
 	if _, err := lab(t, "claims", "--scale", "paper", "--results", "res"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat("figures/paper/CLAIMS.md"); err != nil {
+	if _, err := os.Stat("res/paper/figures/CLAIMS.md"); err != nil {
 		t.Error(err)
 	}
-	if _, err := os.Stat("figures/CLAIMS.md"); !os.IsNotExist(err) {
-		t.Errorf("a paper report overwrote figures/CLAIMS.md (%v)", err)
+	if _, err := os.Stat("figures"); !os.IsNotExist(err) {
+		t.Fatalf("a run without --update-reference created figures/ (%v)", err)
+	}
+	for _, args := range [][]string{
+		{"render", "--scale", "quick", "--results", "res", "--figures", "figures"},
+		{"render", "--scale", "quick", "--results", "figures/results"}, // default figures/results/quick/figures
+		{"claims", "--scale", "quick", "--results", "res", "--out", "figures/paper/CLAIMS.md"},
+		{"claims", "--scale", "smoke", "--update-reference"},
+		{"render", "--scale", "quick", "--update-reference", "--figures", "elsewhere"},
+	} {
+		var ue usageError
+		if _, err := lab(t, args...); !errors.As(err, &ue) {
+			t.Errorf("lab %v: want a usage error, got %v", args, err)
+		}
 	}
 }
 
@@ -234,9 +250,9 @@ func TestDatasetsVerifyReportsEverySet(t *testing.T) {
 func TestHelpListsOnlyOwnFlags(t *testing.T) {
 	for cmd, want := range map[string][]string{
 		"list":     {"-scale"},
-		"run":      {"-scale", "-results", "-figures", "-mirror", "-cache", "-shard", "-workers", "-fresh", "-no-render", "-v"},
-		"render":   {"-scale", "-results", "-figures"},
-		"claims":   {"-scale", "-results", "-figures", "-out"},
+		"run":      {"-scale", "-results", "-figures", "-update-reference", "-mirror", "-cache", "-shard", "-workers", "-fresh", "-no-render", "-v"},
+		"render":   {"-scale", "-results", "-figures", "-update-reference"},
+		"claims":   {"-scale", "-results", "-figures", "-update-reference", "-out"},
 		"merge":    {"-scale", "-into", "-only"},
 		"datasets": {"-mirror", "-cache"},
 	} {
@@ -320,10 +336,10 @@ func TestDatasetsOfflineHintAndListWidth(t *testing.T) {
 	}
 }
 
-// Paper results rendered into the default figures/paper become the paper reference results in
-// figures/results/paper, beside the quick ones; rendering "all" skips the experiments without paper
-// results; rendering from the committed references leaves them as they are; and each scale's
-// claims report shows the other's committed verdicts.
+// Paper results rendered with --update-reference into figures/paper become the paper reference
+// results in figures/results/paper, beside the quick ones; rendering "all" skips the experiments
+// without paper results; rendering from the committed references leaves them as they are; and each
+// scale's claims report, made from the committed references, shows the other's committed verdicts.
 func TestPaperReferencesSideBySide(t *testing.T) {
 	dir := t.TempDir()
 	t.Chdir(dir)
@@ -338,14 +354,14 @@ func TestPaperReferencesSideBySide(t *testing.T) {
 	if err := os.WriteFile("res/paper/fig2_1.csv", table, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out, err := lab(t, "render", "--scale", "paper", "--results", "res")
+	out, err := lab(t, "render", "--scale", "paper", "--results", "res", "--update-reference")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(out, "no results of fig3_2 at paper scale in res: skipped") || !strings.Contains(out, "rendered fig2_1 into figures/paper") {
 		t.Errorf("render all at paper:\n%s", out)
 	}
-	if _, err := lab(t, "render", "--scale", "paper", "--results", "res", "fig3_2"); !errors.Is(err, os.ErrNotExist) {
+	if _, err := lab(t, "render", "--scale", "paper", "--results", "res", "--update-reference", "fig3_2"); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("rendering a named experiment without results: %v", err)
 	}
 	if got := mustRead(t, "figures/results/paper/fig2_1.csv"); !bytes.Equal(got, table) {
@@ -357,7 +373,7 @@ func TestPaperReferencesSideBySide(t *testing.T) {
 	// From a clean clone, as reproduce.sh calls it (absolute folders): the committed references
 	// render and report themselves.
 	abs := func(p string) string { return filepath.Join(dir, p) }
-	if _, err := lab(t, "render", "--scale", "paper", "--results", abs("figures/results"), "--figures", abs("figures/paper"), "fig2_1"); err != nil {
+	if _, err := lab(t, "render", "--scale", "paper", "--results", abs("figures/results"), "--figures", abs("figures/paper"), "--update-reference", "fig2_1"); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat("figures/paper/results"); !os.IsNotExist(err) {
@@ -366,13 +382,13 @@ func TestPaperReferencesSideBySide(t *testing.T) {
 	if _, err := lab(t, "run", "--scale", "quick", "--results", "res", "--no-render", "fig2_1"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := lab(t, "render", "--scale", "quick", "--results", "res", "fig2_1"); err != nil {
+	if _, err := lab(t, "render", "--scale", "quick", "--results", "res", "--update-reference", "fig2_1"); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.RemoveAll("res/paper"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := lab(t, "claims", "--scale", "quick", "--results", "res"); err != nil {
+	if _, err := lab(t, "claims", "--scale", "quick", "--results", "res", "--update-reference"); err != nil {
 		t.Fatal(err)
 	}
 	report := string(mustRead(t, "figures/CLAIMS.md"))
@@ -393,12 +409,13 @@ func mustRead(t *testing.T, path string) []byte {
 
 // The committed figures, tables, claims reports and galleries of each scale are what lab render and
 // lab claims make of the committed reference results: nothing committed is stale, and a clean
-// clone regenerates them byte for byte.
+// clone regenerates them byte for byte. Both sides are the files as committed at HEAD (a clean
+// export of figures/), never the working tree, which a run or an edit may have changed.
 func TestCommittedOutputsRegenerate(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders every committed figure (about 30 s); run without -short")
 	}
-	t.Chdir(filepath.Join("..", ".."))
+	t.Chdir(exportCommitted(t, "figures"))
 	reg, err := experiments.Registry()
 	if err != nil {
 		t.Fatal(err)
@@ -417,24 +434,39 @@ func TestCommittedOutputsRegenerate(t *testing.T) {
 			continue
 		}
 		out := t.TempDir()
-		if _, err := lab(t, append([]string{"render", "--scale", string(sc), "--results", "figures/results", "--figures", out}, ids...)...); err != nil {
+		if _, err := lab(t, append([]string{"render", "--scale", string(sc), "--results", referenceRoot, "--figures", out}, ids...)...); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := lab(t, "claims", "--scale", string(sc), "--results", "figures/results", "--figures", out); err != nil {
+		if _, err := lab(t, "claims", "--scale", string(sc), "--results", referenceRoot, "--figures", out); err != nil {
 			t.Fatal(err)
 		}
 		files, err := os.ReadDir(out)
 		if err != nil {
 			t.Fatal(err)
 		}
+		dir, _ := sc.CommittedFiguresDir()
 		for _, f := range files {
-			if f.IsDir() {
-				continue // the reference results copied beside the figures
-			}
-			committed := filepath.Join(sc.FiguresDir(""), f.Name())
+			committed := filepath.Join(dir, f.Name())
 			if want, err := os.ReadFile(committed); err != nil || !bytes.Equal(mustRead(t, filepath.Join(out, f.Name())), want) {
-				t.Errorf("%s differs from what lab render and lab claims make of %s (%v): render it again", committed, referenceDir(sc), err)
+				t.Errorf("%s differs from what lab render and lab claims make of %s as committed (%v): render it again with --update-reference", committed, referenceDir(sc), err)
 			}
 		}
 	}
+}
+
+// exportCommitted writes the files under path as committed at HEAD in the repository around this
+// package into a temporary folder (git archive), and returns that folder.
+func exportCommitted(t *testing.T, path string) string {
+	t.Helper()
+	dir := t.TempDir()
+	tarball := filepath.Join(dir, "committed.tar")
+	archive := exec.Command("git", "archive", "--format=tar", "-o", tarball, "HEAD", path)
+	archive.Dir = filepath.Join("..", "..")
+	if out, err := archive.CombinedOutput(); err != nil {
+		t.Skipf("not a git checkout, no committed files to compare with: %v: %s", err, out)
+	}
+	if out, err := exec.Command("tar", "-xf", tarball, "-C", dir).CombinedOutput(); err != nil {
+		t.Fatalf("extracting the committed %s: %v: %s", path, err, out)
+	}
+	return dir
 }

@@ -22,6 +22,7 @@ type slurmJob struct {
 	time, mem          string
 	partition, account string
 	results, figures   string // absolute
+	figureFlags        string // " --update-reference" when the merge job rewrites the committed outputs
 	workdir, lab       string // absolute
 	ids                []string
 	array              []int // the shards still to run (all of them on a first submission)
@@ -106,8 +107,8 @@ func (j slurmJob) mergeScript() string {
 	}
 	lab := shellQuote(j.lab)
 	fmt.Fprintf(&w, "%s merge --scale %s --into %s%s%s\n", lab, j.scale, shellQuote(j.results), only, dirs.String())
-	fmt.Fprintf(&w, "%s render --scale %s --results %s --figures %s%s\n", lab, j.scale, shellQuote(j.results), shellQuote(j.figures), j.idArgs())
-	fmt.Fprintf(&w, "%s claims --scale %s --results %s --figures %s\n", lab, j.scale, shellQuote(j.results), shellQuote(j.figures))
+	fmt.Fprintf(&w, "%s render --scale %s --results %s --figures %s%s%s\n", lab, j.scale, shellQuote(j.results), shellQuote(j.figures), j.figureFlags, j.idArgs())
+	fmt.Fprintf(&w, "%s claims --scale %s --results %s --figures %s%s\n", lab, j.scale, shellQuote(j.results), shellQuote(j.figures), j.figureFlags)
 	return w.String()
 }
 
@@ -155,6 +156,9 @@ func cmdSlurm(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	if j.figures, err = filepath.Abs(s.figures); err != nil {
 		return err
+	}
+	if s.updateReference {
+		j.figureFlags = " --update-reference"
 	}
 	if j.lab = *labBin; j.lab == "" {
 		if j.lab, err = selfPath(); err != nil {

@@ -97,10 +97,9 @@ func (s *Session) ResultsDir() string {
 	return filepath.Join(s.Root, "results")
 }
 
-// FiguresDir is where notebook renders go: per scale, outside the committed figures/.
-func (s *Session) FiguresDir() string {
-	return filepath.Join(s.ResultsDir(), string(s.Scale), "figures")
-}
+// FiguresDir is where notebook renders go: the command line's default for the scale, outside the
+// committed figures/.
+func (s *Session) FiguresDir() string { return s.Scale.FiguresDir(s.ResultsDir()) }
 
 // Run executes e (resuming kept tasks) with a live progress bar in the cell, renders it, and returns
 // its results. Nothing is displayed but the progress; call Show for the figure.

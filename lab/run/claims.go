@@ -86,6 +86,10 @@ type ScaleClaims struct {
 	// From names where results came from when not from the run's own results root (the committed
 	// reference results, say); shown beside the scale's counts.
 	From string
+	// Partial lists the experiments of a run of only part of the catalogue (lab run ID ...), so
+	// that its report says so instead of passing for a whole run; nil for a whole run or a
+	// report made from the results on disk.
+	Partial []string
 }
 
 // WriteClaimsReport writes a Markdown report atomically. The first entry is the report's own
@@ -127,6 +131,10 @@ func claimsMarkdown(scales []ScaleClaims) string {
 			from = " (results: " + s.From + ")"
 		}
 		fmt.Fprintf(&b, "- %s: %s%s.\n", s.Scale, CountStatuses(s.Claims), from)
+	}
+	if len(main.Partial) > 0 {
+		fmt.Fprintf(&b, "\nA partial run: only %s ran. The other experiments' claims are judged from the results that "+
+			"earlier runs left in the same results folder, or not run.\n", strings.Join(main.Partial, ", "))
 	}
 	b.WriteString("\nSUPPORTED / CONTRADICTED: the test for / against the claim rejects at level 0.05 (one-sided; a claim over " +
 		"several data sets or sizes controls the family-wise level by Holm's method). INCONCLUSIVE: neither rejects, or the " +
