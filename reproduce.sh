@@ -293,6 +293,11 @@ main_test() {
     GOFLAGS="$PURE_GOFLAGS" go test -count=1 -short ./lab/...
   fi
 
+  step "a first run without a mirror: every data set from an upstream double, then the smoke catalogue"
+  # lab/dataset/upstreamtest plays every upstream server on 127.0.0.1 from the mirror; the recipes
+  # rebuild the six data sets no upstream serves as the loaders read them.
+  go test -count=1 -run TestSmokeCatalogueFromUpstreamDouble ./cmd/lab/
+
   step "smoke-scale run of the whole catalogue"
   lab run --scale smoke --results "$RESULTS" --figures "$FIGURES"
   lab list --scale smoke | awk 'NR > 1 {print $1}' | while read -r id; do
