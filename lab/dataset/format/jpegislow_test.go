@@ -125,3 +125,22 @@ func TestDecodeJPEGLibjpegCorrupt(t *testing.T) {
 		}()
 	}
 }
+
+// FuzzDecodeJPEGLibjpeg: any input gives an image or an error, never a panic or a hang; an image
+// it gives converts to RGB. Seeds: the Pillow-written test files (baseline and progressive).
+func FuzzDecodeJPEGLibjpeg(f *testing.F) {
+	for _, name := range []string{"420", "422", "444", "gray", "prog"} {
+		b, err := os.ReadFile("testdata/pillow_37x29_" + name + ".jpg")
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if img, err := DecodeJPEGLibjpeg(b); err == nil {
+			if _, err := LibjpegRGB(img, img.Bounds()); err != nil {
+				t.Fatalf("decoded image does not convert: %v", err)
+			}
+		}
+	})
+}
