@@ -80,7 +80,7 @@ func lectureKPCASizes(sc run.Scale) (points, reps int, err error) {
 	return 0, 0, fmt.Errorf("lecture_fig_kpca: unknown scale %q", sc)
 }
 
-// lectureFigKPCA — kernel PCA against linear PCA on concentric circles (HSE lecture, seed 003, §3).
+// lectureFigKPCA — kernel PCA against linear PCA on concentric circles (HSE lecture, §3).
 // The lecture gives no example. We take scikit-learn's circles: radii 1 and 0.3, half the points each
 // at uniform angles, N(0, 0.05²) noise on each coordinate, 1000 points at quick and paper scale. Each
 // repetition draws new circles, fits linear PCA and Gaussian kernel PCA with two components, and

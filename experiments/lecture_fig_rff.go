@@ -55,7 +55,7 @@ func lectureRFFSizesAt(sc run.Scale) (lectureRFFSizes, error) {
 	return lectureRFFSizes{}, fmt.Errorf("lecture_fig_rff: unknown scale %q", sc)
 }
 
-// lectureFigRFF — the cos/sin random Fourier features of the HSE lecture (seed 003):
+// lectureFigRFF — the cos/sin random Fourier features of the HSE lecture:
 // φ̃(x) = (1/√n)(cos w_jᵀx, sin w_jᵀx)_{j ≤ n}, whose inner product (1/n) Σ_j cos w_jᵀ(x − z) is a
 // Monte-Carlo estimate of the Gaussian kernel exp(−||x − z||²/(2σ²)), w_j ~ N(0, σ⁻²I). The lecture
 // fixes no data: we take σ = 1, d = 2 and three pairs with exact kernel values 0.9, 0.5 and 0.1, and

@@ -48,7 +48,7 @@ func notesNystromSizesAt(sc run.Scale) (notesNystromSizes, error) {
 	return notesNystromSizes{}, fmt.Errorf("notes_fig_nystrom: unknown scale %q", sc)
 }
 
-// notesFigNystrom — rank-k Nyström against the best rank-k approximation (lecture notes, seed 001:
+// notesFigNystrom — rank-k Nyström against the best rank-k approximation (lecture notes:
 // ||G − Ĝ_k||_F ≤ ||G − G_k||_F + an additive term that vanishes as c grows), and its out-of-sample
 // feature map Φ̂(x) = k_{x,S} V_k Σ_k^{-1/2}. The source names no data set and no sizes: we use
 // Houses (California housing, 8 features), a uniform subsample of n points per repetition (300 / 2000

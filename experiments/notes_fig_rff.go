@@ -32,10 +32,10 @@ const (
 	notesRFFMetric         = "sup-error"
 )
 
-// notesRFFDims are the input dimensions p of seed 001's bound O(√(p/c)).
+// notesRFFDims are the input dimensions p of the lecture notes' bound O(√(p/c)).
 var notesRFFDims = []int{2, 8, 32}
 
-// notesRFFKernels are the two kernels of seed 001 whose random features the figure compares.
+// notesRFFKernels are the two kernels of the lecture notes whose random features the figure compares.
 var notesRFFKernels = []struct{ method, title string }{
 	{"rff-gaussian", "Gaussian kernel, σ² = mean squared distance"},
 	{"rff-laplace", "Laplace kernel (l1 norm), σ = mean l1 distance"},
@@ -61,7 +61,7 @@ func notesRFFSizesAt(sc run.Scale) (notesRFFSizes, error) {
 }
 
 // notesFigRFF — the uniform error of random Fourier features against their number c (lecture notes,
-// seed 001: sup_{x,x'} |⟨φ̂(x), φ̂(x')⟩ − k(x, x')| ≤ O(√(p/c))). A fixed cloud of points x ~ N(0, I_p)
+// their bound: sup_{x,x'} |⟨φ̂(x), φ̂(x')⟩ − k(x, x')| ≤ O(√(p/c))). A fixed cloud of points x ~ N(0, I_p)
 // (200 at quick and paper scale, drawn from the experiment seed and p, so every repetition sees the
 // same pairs) is mapped by φ̂(x) = √(2/c) cos(ωᵀx + b) with fresh frequencies in each repetition, and
 // the largest error over all pairs (diagonal included) is recorded, for p ∈ {2, 8, 32}, for the

@@ -22,7 +22,7 @@ import (
 	"github.com/fastkernels/kernellab/lab/run"
 )
 
-// The course report (seed 000) names neither its data nor its sizes. Its three figures are rebuilt
+// The course report names neither its data nor its sizes. Its three figures are rebuilt
 // on California housing ("houses", 20,640 points, 8 features), which the MEKA paper also used, with
 // the features standardised and the Gaussian kernel exp(−γ||x − z||²) (σ = 1/√(2γ)). Standardised
 // 8-dimensional data have a mean squared distance of 16, so γ = 0.1 gives kernel values around
@@ -144,7 +144,7 @@ func mekaError(rng *rand.Rand, k kernel.Kernel, X *mat.Dense, labels []int, rank
 	return m.RelativeFrobeniusError(X, nil)
 }
 
-// perrin_fig1 — the accuracy / time trade-off of Nyström (seed 000 §4, first figure): relative error
+// perrin_fig1 — the accuracy / time trade-off of Nyström (the course report, §4, first figure): relative error
 // and time of the fit plus the feature map against the number m of uniformly sampled points, with
 // all m eigenpairs kept, at γ = 0.1. Each time is the median of 3 timed calls after a warm-up
 // (run.TimeMedian; 1 at smoke, 5 at paper scale) on landmarks drawn once; tasks run one at a time so
@@ -378,7 +378,7 @@ func logLog(plots ...*plot.Plot) error {
 	return nil
 }
 
-// perrin_fig2 — Nyström against MEKA as the rank k grows (seed 000 §4, second figure), at γ = 0.1.
+// perrin_fig2 — Nyström against MEKA as the rank k grows (the course report, §4, second figure), at γ = 0.1.
 // Both use the same memory, about n·k numbers: Nyström keeps rank k of 2k uniform landmarks (MEKA's
 // landmark ratio), MEKA has rank k in each of c = 10 k-means clusters (η = 0.1, the paper's
 // defaults).
@@ -503,7 +503,7 @@ func mekaVariantOptions(method string, n int) lowrank.MEKAOptions {
 	return opts
 }
 
-// perrin_fig3 — error against the kernel scale γ (seed 000 §4, third figure): Nyström (rank k of 2k
+// perrin_fig3 — error against the kernel scale γ (the course report, §4, third figure): Nyström (rank k of 2k
 // landmarks), MEKA (rank k per cluster), BKA on the same k-means clusters and the best rank-k
 // approximation, on a log grid γ = 2⁻⁶ … 2² that goes from a smooth, low-rank Gram matrix to a
 // nearly block-diagonal one. The report's claims: Nyström is good only for small γ, MEKA for both.

@@ -17,7 +17,7 @@ import (
 	"github.com/fastkernels/kernellab/lab/run"
 )
 
-// The student slides (seed 002) compare four factorisations before a learner: the classic SVD,
+// The student slides compare four factorisations before a learner: the classic SVD,
 // the randomized SVD, sparse PCA by ℓ1-penalised alternating least squares and probabilistic
 // ("Bayesian", "iterative") PCA by EM. Each keeps the components whose singular values make 70% of
 // ‖Σ‖₁ (factor.ComponentsForMass). Experiment 1 (slides_table1, which runs the tasks of

@@ -33,7 +33,7 @@ const (
 	slidesSmallLoss = 0.05
 )
 
-// slides_table1 — experiment 1 of the student slides (seed 002): KNN on the faces projected by
+// slides_table1 — experiment 1 of the student slides: KNN on the faces projected by
 // each factorisation. It runs the tasks of slides_fig1 and slides_fig2 as well.
 func slidesTable1() *run.Experiment {
 	return &run.Experiment{

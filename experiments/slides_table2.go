@@ -23,7 +23,7 @@ var slidesTable2Printed = map[string]slidesPrinted2{
 	slidesBayesian:   {"58 s", "16 s", 2600, 1.61},
 }
 
-// slides_table2 — experiment 2 of the student slides (seed 002): the hard-EM topic model on each
+// slides_table2 — experiment 2 of the student slides: the hard-EM topic model on each
 // factorisation's reconstruction of a bag of words. It runs the tasks of slides_table3 as well.
 func slidesTable2() *run.Experiment {
 	return &run.Experiment{

@@ -1,6 +1,6 @@
 // Package factor holds matrix factorisations used as learners: principal component analysis
-// (PCA) and its kernel form (kernel PCA, HSE lecture 16, seed 003), and the factorisations that
-// the student slides on randomized matrix factorisations (seed 002) compare: the classic
+// (PCA) and its kernel form (kernel PCA, HSE lecture 16), and the factorisations that
+// the student slides on randomized matrix factorisations compare: the classic
 // truncated SVD (TruncatedSVD), the randomized SVD of Halko, Martinsson and Tropp (RandomizedSVD)
 // with its adaptive range finder (AdaptiveRangeFinder), sparse PCA by ℓ1-penalised alternating
 // least squares (FitSparsePCA), probabilistic PCA by EM (FitPPCA), and the slides' rule for the

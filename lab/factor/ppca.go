@@ -25,7 +25,7 @@ type PPCA struct {
 //
 //	M = WᵀW + σ²I,  W' = SW·(σ²I + M⁻¹WᵀSW)⁻¹,  σ²' = tr(S − SW·M⁻¹W'ᵀ)/d,
 //
-// the "iterative" or "Bayesian" PCA of the student slides (seed 002): q is fixed, not inferred.
+// the "iterative" or "Bayesian" PCA of the student slides: q is fixed, not inferred.
 // EM converges to the maximum-likelihood solution W = U_q(Λ_q − σ²I)^{1/2}R (U_q, Λ_q the
 // leading eigenvectors and eigenvalues of S, R an arbitrary rotation) with σ² the mean of the
 // d − q discarded eigenvalues; convergence is linear, at a rate set by the eigengap around λ_q.

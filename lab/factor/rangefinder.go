@@ -14,7 +14,7 @@ import (
 // AdaptiveRangeFinder returns an m×j matrix Q with orthonormal columns such that
 // ‖(I − QQᵀ)A‖₂ ≤ eps with probability at least 1 − min(m, n)·10⁻ʳ, without knowing the rank in
 // advance: the adaptive randomized range finder of Halko, Martinsson and Tropp (2011,
-// Algorithm 4.2), step for step as the student slides (seed 002) print it:
+// Algorithm 4.2), step for step as the student slides print it:
 //
 //	draw r Gaussian vectors ω⁽ⁱ⁾ and set y⁽ⁱ⁾ = Aω⁽ⁱ⁾; j = 0; Q = [ ]
 //	while max{‖y⁽ʲ⁺¹⁾‖, …, ‖y⁽ʲ⁺ʳ⁾‖} > eps/(10√(2/π)):

@@ -32,7 +32,7 @@ type RandomizedSVDOptions struct {
 //  3. B = Qᵀ·A (l×n, formed as (Aᵀ·Q)ᵀ) and its SVD B = Û·Σ·Vᵀ;
 //  4. U = Q·Û, keeping the first k columns of U and V and values of Σ.
 //
-// The student slides (seed 002, Algorithm 1) write step 3 as "SVD(R)" with R the triangular
+// The student slides (Algorithm 1) write step 3 as "SVD(R)" with R the triangular
 // factor of qr(Y): that is a typo, the SVD of R yields neither the right singular vectors nor the
 // singular values of A; it must be the SVD of QᵀA.
 //

@@ -27,7 +27,7 @@ type SparsePCA struct {
 }
 
 // FitSparsePCA factorises the m×n matrix A as U·Vᵀ with k columns by the student slides'
-// Algorithm 2 (seed 002): from the rank-k randomized SVD (see "The start" below), alternate
+// Algorithm 2 (the student slides): from the rank-k randomized SVD (see "The start" below), alternate
 //
 //	U ← argmin_U ½‖A − UVᵀ‖²_F + λ‖U‖₁,  then  V ← argmin_V ½‖A − UVᵀ‖²_F + λ‖V‖₁,
 //

@@ -2,7 +2,7 @@ package factor
 
 import "fmt"
 
-// SlidesSpectrumFraction is the share of ‖Σ‖₁ that the student slides (seed 002) keep: "only the
+// SlidesSpectrumFraction is the share of ‖Σ‖₁ that the student slides keep: "only the
 // singular values that add up to 70% of the ℓ1 norm of Σ".
 const SlidesSpectrumFraction = 0.7
 

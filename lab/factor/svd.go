@@ -21,7 +21,7 @@ type SVD struct {
 // bidiagonal form, and k vectors transformed back: 1.7 times faster than the full SVD for k = 50
 // of a 2000 × 1000 matrix), else its dgesdd, the thin SVD by divide and conquer, truncated;
 // gonum's pure-Go thin SVD, truncated, in other builds. It is the "classic SVD" of the student
-// slides (seed 002) against which the randomized methods are measured. Signs are fixed so that
+// slides against which the randomized methods are measured. Signs are fixed so that
 // the largest-magnitude entry of each column of U is positive.
 //
 // A may be dense or a *csr.Matrix; sparse data are densified, which is refused above 2²⁶

@@ -54,7 +54,7 @@ func (g Gaussian) validate() error {
 	return nil
 }
 
-// Laplace is the kernel k(x, z) = exp(-||x-z||₁ / σ) with the l1 norm (the form of seed 001,
+// Laplace is the kernel k(x, z) = exp(-||x-z||₁ / σ) with the l1 norm (the form of the lecture notes,
 // whose random features are products of Cauchy variables), bandwidth Sigma = σ > 0.
 type Laplace struct{ Sigma float64 }
 

@@ -1,10 +1,10 @@
 // Package learn holds the small learners the kernel experiments build on: k-means with k-means++
 // seeding (the partition behind BKA and MEKA), kernel ridge regression (the representer-theorem
-// example of the HSE lecture, seed 003; the regression task of thesis Figure 3.5), the binary
+// example of the HSE lecture; the regression task of thesis Figure 3.5), the binary
 // soft-margin kernel SVM trained by SMO with LIBSVM's working-set selection (the classification
 // task of Figure 3.5), and the metrics that score them (MSE, accuracy).
 //
-// For the course deck on randomized factorisations (seed 002) it also holds the brute-force
+// For the student slides on randomized factorisations it also holds the brute-force
 // k-nearest-neighbour classifier with K tuned on a hold-out and its rank-based ROC-AUC
 // (experiment 1), and the one-topic-per-document topic model fitted by hard EM on a sparse
 // documents×words count matrix (Documents), whose runs are compared after an optimal one-to-one

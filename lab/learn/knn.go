@@ -18,7 +18,7 @@ import (
 
 // KNN is a fitted k-nearest-neighbour classifier: it keeps the training points and their labels
 // and classifies a query by the labels of its K nearest training points in Euclidean distance.
-// It is the classifier of the course deck's experiment 1 (seed 002, slides_table1), where K is
+// It is the classifier of the student slides' experiment 1 (slides_table1), where K is
 // tuned on a hold-out (TuneKNN) and the fraction of positive neighbours (Scores) is the score
 // behind its ROC-AUC.
 type KNN struct {

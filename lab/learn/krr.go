@@ -35,7 +35,7 @@ func (s RidgeScaling) String() string {
 }
 
 // KRR is a fitted kernel ridge regression model a(x) = Σ_i α_i k(x, x_i): by the representer
-// theorem (HSE lecture, seed 003) the minimiser of squared loss plus λ||a||²_H over the kernel's
+// theorem (HSE lecture) the minimiser of squared loss plus λ||a||²_H over the kernel's
 // Hilbert space is a combination of the kernel at the training points. There is no intercept:
 // centre y first if the target has a non-zero mean.
 type KRR struct {

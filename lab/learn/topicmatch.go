@@ -14,7 +14,7 @@ import (
 // for the other, both D×T): it returns the one-to-one map σ (match[t] = σ(t), topic t of P to
 // topic σ(t) of Q) that minimises the total divergence Σ_d KL(p_d ‖ q_d∘σ), where
 // KL(p_d ‖ q_d∘σ) = Σ_t p_dt (log p_dt − log q_{d,σ(t)}), and the mean over documents of that
-// minimal divergence. This is the deck's "minimum over all matchings" (seed 002, experiment 2)
+// minimal divergence. This is the deck's "minimum over all matchings" (the student slides, experiment 2)
 // taken once per pair of models, so that a topic means one thing across all documents; the sum
 // is linear in the matching, hence an assignment problem on the T×T costs
 // C[t,s] = Σ_d p_dt (log p_dt − log q_ds), solved exactly by Assignment.
@@ -93,7 +93,7 @@ type TopicScore struct {
 	MeanKL []float64
 }
 
-// TopicAgreement scores a model against a guarantor (the deck's seed 002, experiment 2,
+// TopicAgreement scores a model against a guarantor (the student slides, experiment 2,
 // slides_table2): best is the log posterior (D×T, TopicModel.LogPosterior) of the most likely of
 // a method's runs, guarantors those of the J guarantor runs on the original counts, all on the
 // same documents. The deck defines, quoted from the slide,

@@ -68,7 +68,7 @@ type TopicModel struct {
 	Iterations, Restart int
 }
 
-// FitTopicModel fits the deck's topic model (seed 002, experiment 2: "LDA" by hard EM) with T
+// FitTopicModel fits the student slides' topic model (experiment 2: "LDA" by hard EM) with T
 // topics to the documents×words counts docs. Each restart seeds the T topic-word distributions
 // with the smoothed word distributions of T distinct documents drawn at random and π uniform,
 // then alternates

@@ -12,8 +12,8 @@ import (
 // BestRankK returns the best rank-k approximation of the symmetric matrix K in Frobenius (and
 // spectral) norm, U_k Λ_k U_kᵀ, with the k eigenvalues of largest absolute value (Eckart–Young;
 // for a positive semi-definite Gram matrix these are the k largest). Its error is
-// √(Σ_{i>k} λ_i²). It is the reference the other approximations are measured against (seeds 000
-// and 001), for moderate n: memory O(n²) (K, its eigenvectors and the result), time O(n³).
+// √(Σ_{i>k} λ_i²). It is the reference the other approximations are measured against (the course
+// report and the lecture notes), for moderate n: memory O(n²) (K, its eigenvectors and the result), time O(n³).
 //
 // Errors: nil, empty or non-finite K, k < 1 or k > n, an eigendecomposition that does not
 // converge.

@@ -6,7 +6,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// BKA returns the block kernel approximation of seed 000 §2: the entries K_ij of points i and j
+// BKA returns the block kernel approximation of the course report, §2: the entries K_ij of points i and j
 // in the same cluster, and 0 between clusters, a block-diagonal matrix once the points are
 // ordered by cluster. clusters[i] is the cluster label of point i (any non-negative integers, for
 // instance k-means labels); the result keeps the original order of the points. It suits kernels

@@ -7,7 +7,7 @@
 // FitMEKA) and then maps any points to features (Transform), so that the inner products of the
 // features approximate the kernel: Φ(x)·Φ(z) ≈ k(x, z).
 //
-//   - Nyström (seed 001, Williams and Seeger; scikit-learn's Nystroem): with landmarks S,
+//   - Nyström (the lecture notes, Williams and Seeger; scikit-learn's Nystroem): with landmarks S,
 //     C = K(X, S) and W = K(S, S) = V Σ Vᵀ, K̂ = C W_k⁺ Cᵀ where W_k⁺ keeps the k largest
 //     eigenvalues above a relative cut-off, and Φ(x) = k(x, S) V_k Σ_k^{-1/2}. Landmarks come
 //     from UniformLandmarks, WeightedLandmarks (leverage scores plug in there) or anywhere else.

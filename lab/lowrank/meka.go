@@ -32,7 +32,7 @@ type MEKAOptions struct {
 	// SplitRank makes the rank passed to FitMEKA the total Σ k_s, split among the clusters in
 	// proportion to their sizes, as the authors' released code does (their published ijcnn1
 	// figure, rank 500 with 10 clusters, is in this sense). By default every cluster gets that
-	// rank (capped at its size), as in the paper and seed 000, for a memory of about n·k.
+	// rank (capped at its size), as in the paper and the course report, for a memory of about n·k.
 	SplitRank bool
 	// Cutoff is the relative eigenvalue cut-off of the Nyström and least-squares
 	// pseudo-inverses; 0 selects DefaultCutoff.
@@ -55,13 +55,13 @@ const DefaultLinkTolerance = 1e-6
 func DefaultMEKAOptions() MEKAOptions { return MEKAOptions{Eta: 0.1} }
 
 // MEKA is a fitted memory-efficient kernel approximation (Si, Hsieh and Dhillon, ICML 2014 and
-// JMLR 2017; seed 000 §3): with the points partitioned into clusters V_1..V_c (k-means in the
+// JMLR 2017; the course report, §3): with the points partitioned into clusters V_1..V_c (k-means in the
 // paper), K ≈ W L Wᵀ where W = diag(W^(1), …, W^(c)) is block-diagonal and L has c×c blocks.
 //
 //   - W^(s) (n_s×k_s) are the rank-k_s Nyström features of cluster s on uniformly drawn landmarks,
 //     so that the diagonal blocks are K^(s,s) ≈ W^(s) W^(s)ᵀ and L^(s,s) = I (the authors' code).
 //   - The off-diagonal blocks minimise ||K^(s,t) − W^(s) L^(s,t) W^(t)ᵀ|| on v_s sampled rows and
-//     v_t sampled columns: L^(s,t) = (W_vsᵀ W_vs)⁺ W_vsᵀ K̂^(s,t) W_vt (W_vtᵀ W_vt)⁺. Seed 000
+//     v_t sampled columns: L^(s,t) = (W_vsᵀ W_vs)⁺ W_vsᵀ K̂^(s,t) W_vt (W_vtᵀ W_vt)⁺. The course report
 //     prints the right factor as W_vtᵀ (W_vt W_vtᵀ)⁻¹, a transcription slip (the shapes do not
 //     match); the form used is the paper's and the authors' code's.
 //   - A fraction η of the off-diagonal blocks, those of the least similar clusters, is set to 0.

@@ -15,7 +15,7 @@ import (
 
 // Nystrom is a fitted Nyström approximation: with landmarks S, W = K(S, S) = V Σ Vᵀ (eigenvalues
 // in decreasing order), the approximation K̂ = C W_k⁺ Cᵀ of K(X, X), C = K(X, S), is ΦΦᵀ for the
-// feature map Φ(x) = k(x, S) V_k Σ_k^{-1/2} (seed 001). The pseudo-inverse keeps the Rank largest
+// feature map Φ(x) = k(x, S) V_k Σ_k^{-1/2} (the lecture notes). The pseudo-inverse keeps the Rank largest
 // eigenvalues that exceed Cutoff·λ_max, so Components may be smaller than Rank when W is
 // numerically singular (duplicate points, a too large bandwidth).
 //

@@ -13,7 +13,7 @@ import (
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
 )
 
-// RFF is a random Fourier feature map (Rahimi and Recht 2007; seeds 001 and 003) for a
+// RFF is a random Fourier feature map (Rahimi and Recht 2007; the lecture notes and the HSE lecture) for a
 // shift-invariant kernel k(x, z) = E_ω[cos(ωᵀ(x − z))], ω drawn from the kernel's spectral
 // density (Bochner's theorem). With D frequencies ω_j (the columns of a d×D matrix) and phases
 // b_j ~ U[0, 2π):
@@ -31,7 +31,7 @@ type RFF struct {
 
 // NewRFFGaussian draws features random features for the Gaussian kernel
 // exp(−||x − z||²/(2σ²)) = exp(−γ||x − z||²) on d-dimensional inputs: ω ~ N(0, σ⁻² I) (that is
-// N(0, 2γI), seed 001 and scikit-learn's RBFSampler) and b ~ U[0, 2π). The d·D normal draws come
+// N(0, 2γI), the lecture notes and scikit-learn's RBFSampler) and b ~ U[0, 2π). The d·D normal draws come
 // first (row by row of ω), then the D phases.
 //
 // Errors: nil rng, d < 1, features < 1, sigma not finite and > 0, a d×features matrix above the
@@ -45,10 +45,10 @@ func NewRFFGaussian(rng *rand.Rand, d, features int, sigma float64) (*RFF, error
 }
 
 // NewRFFLaplace draws random features for the Laplace kernel with the l1 norm,
-// exp(−||x − z||₁/σ) (the form of seed 001 and of kernel.Laplace). The kernel is a product over
+// exp(−||x − z||₁/σ) (the form of the lecture notes and of kernel.Laplace). The kernel is a product over
 // coordinates of exp(−|δ_p|/σ), whose spectral density is the Cauchy density of scale 1/σ,
 // σ/(π(1 + σ²ω²)); so each ω_ij = tan(π(u − 1/2))/σ with u ~ U(0, 1), and b ~ U[0, 2π) as for
-// the Gaussian. Seed 001 prints the density as 1/(π(1 + ω_p²/2γ)), an OCR-garbled form: for
+// the Gaussian. The lecture notes print the density as 1/(π(1 + ω_p²/2γ)), an OCR-garbled form: for
 // exp(−γ|δ|) the Cauchy scale is γ (here 1/σ). The Laplace kernel with the Euclidean norm would
 // need a multivariate Cauchy law instead; it is not offered.
 //

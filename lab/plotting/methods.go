@@ -149,7 +149,7 @@ var methodStyles = map[string]SeriesStyle{
 	// nn-omp-stop: where NN-OMP stopped by itself, a star as in the thesis (vermillion is its red).
 	"nn-omp-stop": {vermillion, star, solid},
 
-	// Student slides (seed 002): factorisations before KNN and the topic model.
+	// Student slides: factorisations before KNN and the topic model.
 	"classic-svd":    {black, plus, dashed},
 	"randomized-svd": {vermillion, downTriangle, solid},
 	"sparse-pca":     {green, box, dotted},

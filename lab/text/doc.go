@@ -1,5 +1,5 @@
 // Package text turns raw documents into a bag of words: the documents×words count matrix of the
-// course deck's topic model (seed 002, experiment 2), with its vocabulary for the top-word
+// student slides' topic model (experiment 2), with its vocabulary for the top-word
 // tables (slides_table3).
 //
 // Tokenize follows scikit-learn's CountVectorizer defaults (lower-case, tokens of two or more
