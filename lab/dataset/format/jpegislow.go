@@ -459,7 +459,7 @@ const (
 // the 8x8 level-shifted, clamped samples at out with the given stride.
 func idctIslow(in *[64]int32, ws *[64]int32, out []byte, stride int) {
 	descale := func(x int32, n uint) int32 { return (x + 1<<(n-1)) >> n }
-	// Pass 1: columns.
+	// Pass 1: columns, into ws scaled by 2^pass1Bits.
 	for col := 0; col < 8; col++ {
 		if in[8+col] == 0 && in[16+col] == 0 && in[24+col] == 0 && in[32+col] == 0 &&
 			in[40+col] == 0 && in[48+col] == 0 && in[56+col] == 0 {
@@ -469,40 +469,12 @@ func idctIslow(in *[64]int32, ws *[64]int32, out []byte, stride int) {
 			}
 			continue
 		}
-		z2, z3 := in[16+col], in[48+col]
-		z1 := (z2 + z3) * fix0541196
-		tmp2 := z1 + z3*-fix1847759
-		tmp3 := z1 + z2*fix0765367
-		z2, z3 = in[col], in[32+col]
-		tmp0 := (z2 + z3) << cb13
-		tmp1 := (z2 - z3) << cb13
-		tmp10, tmp13 := tmp0+tmp3, tmp0-tmp3
-		tmp11, tmp12 := tmp1+tmp2, tmp1-tmp2
-		tmp0, tmp1, tmp2, tmp3 = in[56+col], in[40+col], in[24+col], in[8+col]
-		z1, z2, z3 = tmp0+tmp3, tmp1+tmp2, tmp0+tmp2
-		z4 := tmp1 + tmp3
-		z5 := (z3 + z4) * fix1175876
-		tmp0 *= fix0298631
-		tmp1 *= fix2053120
-		tmp2 *= fix3072711
-		tmp3 *= fix1501321
-		z1 *= -fix0899976
-		z2 *= -fix2562915
-		z3 *= -fix1961571
-		z4 *= -fix0390181
-		z3 += z5
-		z4 += z5
-		tmp0 += z1 + z3
-		tmp1 += z2 + z4
-		tmp2 += z2 + z3
-		tmp3 += z1 + z4
-		const n = cb13 - pass1Bits
-		ws[col], ws[56+col] = descale(tmp10+tmp3, n), descale(tmp10-tmp3, n)
-		ws[8+col], ws[48+col] = descale(tmp11+tmp2, n), descale(tmp11-tmp2, n)
-		ws[16+col], ws[40+col] = descale(tmp12+tmp1, n), descale(tmp12-tmp1, n)
-		ws[24+col], ws[32+col] = descale(tmp13+tmp0, n), descale(tmp13-tmp0, n)
+		o := islow1D(in[col], in[8+col], in[16+col], in[24+col], in[32+col], in[40+col], in[48+col], in[56+col])
+		for r, v := range o {
+			ws[8*r+col] = descale(v, cb13-pass1Bits)
+		}
 	}
-	// Pass 2: rows.
+	// Pass 2: rows, level-shifted and clamped.
 	lim := func(x int32) byte {
 		x += 128
 		if x < 0 {
@@ -513,7 +485,6 @@ func idctIslow(in *[64]int32, ws *[64]int32, out []byte, stride int) {
 		}
 		return byte(x)
 	}
-	const n = cb13 + pass1Bits + 3
 	for row := 0; row < 8; row++ {
 		w := ws[8*row : 8*row+8]
 		o := out[row*stride : row*stride+8]
@@ -524,37 +495,44 @@ func idctIslow(in *[64]int32, ws *[64]int32, out []byte, stride int) {
 			}
 			continue
 		}
-		z2, z3 := w[2], w[6]
-		z1 := (z2 + z3) * fix0541196
-		tmp2 := z1 + z3*-fix1847759
-		tmp3 := z1 + z2*fix0765367
-		tmp0 := (w[0] + w[4]) << cb13
-		tmp1 := (w[0] - w[4]) << cb13
-		tmp10, tmp13 := tmp0+tmp3, tmp0-tmp3
-		tmp11, tmp12 := tmp1+tmp2, tmp1-tmp2
-		tmp0, tmp1, tmp2, tmp3 = w[7], w[5], w[3], w[1]
-		z1, z2, z3 = tmp0+tmp3, tmp1+tmp2, tmp0+tmp2
-		z4 := tmp1 + tmp3
-		z5 := (z3 + z4) * fix1175876
-		tmp0 *= fix0298631
-		tmp1 *= fix2053120
-		tmp2 *= fix3072711
-		tmp3 *= fix1501321
-		z1 *= -fix0899976
-		z2 *= -fix2562915
-		z3 *= -fix1961571
-		z4 *= -fix0390181
-		z3 += z5
-		z4 += z5
-		tmp0 += z1 + z3
-		tmp1 += z2 + z4
-		tmp2 += z2 + z3
-		tmp3 += z1 + z4
-		o[0], o[7] = lim(descale(tmp10+tmp3, n)), lim(descale(tmp10-tmp3, n))
-		o[1], o[6] = lim(descale(tmp11+tmp2, n)), lim(descale(tmp11-tmp2, n))
-		o[2], o[5] = lim(descale(tmp12+tmp1, n)), lim(descale(tmp12-tmp1, n))
-		o[3], o[4] = lim(descale(tmp13+tmp0, n)), lim(descale(tmp13-tmp0, n))
+		for i, v := range islow1D(w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]) {
+			o[i] = lim(descale(v, cb13+pass1Bits+3))
+		}
 	}
+}
+
+// islow1D is the 1-D butterfly both passes of jpeg_idct_islow apply to eight values x0..x7 (a
+// column of coefficients, then a row of pass 1's results): its eight outputs, scaled by 2^13 and
+// not yet descaled, in order.
+func islow1D(x0, x1, x2, x3, x4, x5, x6, x7 int32) [8]int32 {
+	// Even part.
+	z1 := (x2 + x6) * fix0541196
+	tmp2 := z1 + x6*-fix1847759
+	tmp3 := z1 + x2*fix0765367
+	tmp0 := (x0 + x4) << cb13
+	tmp1 := (x0 - x4) << cb13
+	tmp10, tmp13 := tmp0+tmp3, tmp0-tmp3
+	tmp11, tmp12 := tmp1+tmp2, tmp1-tmp2
+	// Odd part.
+	tmp0, tmp1, tmp2, tmp3 = x7, x5, x3, x1
+	z1, z2, z3 := tmp0+tmp3, tmp1+tmp2, tmp0+tmp2
+	z4 := tmp1 + tmp3
+	z5 := (z3 + z4) * fix1175876
+	tmp0 *= fix0298631
+	tmp1 *= fix2053120
+	tmp2 *= fix3072711
+	tmp3 *= fix1501321
+	z1 *= -fix0899976
+	z2 *= -fix2562915
+	z3 *= -fix1961571
+	z4 *= -fix0390181
+	z3 += z5
+	z4 += z5
+	tmp0 += z1 + z3
+	tmp1 += z2 + z4
+	tmp2 += z2 + z3
+	tmp3 += z1 + z4
+	return [8]int32{tmp10 + tmp3, tmp11 + tmp2, tmp12 + tmp1, tmp13 + tmp0, tmp13 - tmp0, tmp12 - tmp1, tmp11 - tmp2, tmp10 - tmp3}
 }
 
 // image wraps the decoded planes.
