@@ -89,10 +89,12 @@ func relDiff(a, b float64) float64 {
 	return math.Abs(a-b) / max(math.Abs(a), math.Abs(b))
 }
 
-// diffResults compares fresh results with the reference, metric by metric (see diffOptions). A
-// metric in tolerance (the experiment's run.Experiment.Tolerance) is judged with the larger of
-// its tolerance and o.rtol, unless o.exact.
-func diffResults(id string, ref, got *run.Results, o diffOptions, tolerance map[string]float64) []metricDiff {
+// diffResults compares fresh results with the reference, metric by metric (see diffOptions), for
+// experiment e: a metric in e.Tolerance is judged with the larger of its tolerance and o.rtol, and
+// a metric in e.BySpread has its values beyond the tolerance judged against the spread over the
+// draws, as with o.statistical; o.exact overrides both.
+func diffResults(e *run.Experiment, ref, got *run.Results, o diffOptions) []metricDiff {
+	id, tolerance := e.ID, e.Tolerance
 	byMetric := map[string]map[string]*draws{}
 	rows := map[string]map[string][2]*float64{} // metric → series/rep → values
 	scale := map[string]float64{}               // metric → largest finite |value| in the reference
@@ -166,6 +168,7 @@ func diffResults(id string, ref, got *run.Results, o diffOptions, tolerance map[
 				}
 			}
 		}
+		statistical := o.statistical || e.SpreadReason(m) != "" && !o.exact
 		d.z = spreadZ(byMetric[m])
 		withinSpread := d.z <= o.zMax
 		switch {
@@ -176,9 +179,12 @@ func diffResults(id string, ref, got *run.Results, o diffOptions, tolerance map[
 			d.verdict = verdictIdentical
 		case d.beyond == 0:
 			d.verdict = verdictTolerance
-		case (d.class == "timing" || o.statistical) && withinSpread:
+		case (d.class == "timing" || statistical) && withinSpread:
 			d.verdict, d.note = verdictSpread, spreadNote(d.z, o.zMax, true)
-		case d.class == "timing" || o.statistical:
+			if why := e.SpreadReason(m); why != "" && !o.statistical && d.class != "timing" {
+				d.note = fmt.Sprintf("%d of %d values beyond the tolerance (%s); %s", d.beyond, d.compared, why, d.note)
+			}
+		case d.class == "timing" || statistical:
 			d.verdict, d.note = verdictDrift, spreadNote(d.z, o.zMax, false)
 		default:
 			d.verdict = verdictDrift
@@ -316,7 +322,7 @@ func cmdDiff(_ context.Context, args []string, stdout io.Writer) error {
 		if err != nil {
 			return err
 		}
-		diffs = append(diffs, diffResults(e.ID, ref, got, o, e.Tolerance)...)
+		diffs = append(diffs, diffResults(e, ref, got, o)...)
 	}
 	counts := writeDiffTable(stdout, diffs, *all)
 	if len(noRef) > 0 {

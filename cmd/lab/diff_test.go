@@ -20,7 +20,7 @@ func results(metric string, values ...float64) *run.Results {
 // diffOne compares two one-metric tables and returns the metric's comparison.
 func diffOne(t *testing.T, ref, got *run.Results, o diffOptions) metricDiff {
 	t.Helper()
-	d := diffResults("toy", ref, got, o, map[string]float64{"log-residual": 1e-4})
+	d := diffResults(&run.Experiment{ID: "toy", Tolerance: map[string]float64{"log-residual": 1e-4}}, ref, got, o)
 	if len(d) != 1 {
 		t.Fatalf("diffResults gave %d metrics, want 1: %+v", len(d), d)
 	}
@@ -152,5 +152,38 @@ func TestDiffSummary(t *testing.T) {
 	want := "3 metric(s) compared with ref: 1 identical, 1 within tolerance (rtol 1e-09; largest relative difference 3e-15), 1 drifted; 1 timing metric(s) not compared (--timing compares them)"
 	if got := diffSummary(c, "ref", diffOptions{rtol: 1e-9}); got != want {
 		t.Errorf("summary\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestDiffBySpread: a metric an experiment declares in BySpread (read off discrete decisions)
+// passes when a few values flip but its means stay within the spread over the draws, and drifts
+// when the whole metric moves, under --exact, or when it is not declared.
+func TestDiffBySpread(t *testing.T) {
+	e := &run.Experiment{ID: "toy", BySpread: map[string]string{"accuracy": "a test point's class flips"}}
+	ref := results("accuracy", 0.80, 0.82, 0.78, 0.81, 0.79, 0.83, 0.77, 0.80)
+	flipped := results("accuracy", 0.80, 0.82, 0.78, 0.81, 0.7925, 0.83, 0.77, 0.80)
+	moved := results("accuracy", 0.90, 0.92, 0.88, 0.91, 0.89, 0.93, 0.87, 0.90)
+	deflt := diffOptions{rtol: defaultRtol, zMax: 3}
+	for _, c := range []struct {
+		name    string
+		e       *run.Experiment
+		got     *run.Results
+		o       diffOptions
+		verdict string
+	}{
+		{"one decision flipped", e, flipped, deflt, verdictSpread},
+		{"the metric moved", e, moved, deflt, verdictDrift},
+		{"one flip with --exact", e, flipped, diffOptions{exact: true, rtol: defaultRtol, zMax: 3}, verdictDrift},
+		{"one flip, not declared", &run.Experiment{ID: "toy"}, flipped, deflt, verdictDrift},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			d := diffResults(c.e, ref, c.got, c.o)
+			if len(d) != 1 || d[0].verdict != c.verdict {
+				t.Fatalf("got %+v, want verdict %q", d, c.verdict)
+			}
+			if c.verdict == verdictSpread && !strings.Contains(d[0].note, "1 of 8 values beyond the tolerance (a test point's class flips)") {
+				t.Errorf("note %q does not say what flipped and why", d[0].note)
+			}
+		})
 	}
 }

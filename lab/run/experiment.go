@@ -73,6 +73,13 @@ type Experiment struct {
 	// rounding beyond its default (1e-9): a quantity at rounding level, an ill-conditioned solve.
 	// Say why next to each entry, with the difference measured between BLAS kernels.
 	Tolerance map[string]float64
+	// BySpread, by metric, says why lab diff compares the metric by its spread over the draws once a
+	// value exceeds the tolerance: a metric read off a discrete decision (an accuracy, a chosen
+	// subset, a split), which a last-bit difference of the arithmetic can flip whole, or the
+	// difference of nearly equal quantities, which cancels all but the last bits. Such a metric is
+	// identical on one machine and BLAS kernel set, and agrees in distribution across them. The key
+	// "*" stands for every metric of the experiment.
+	BySpread map[string]string
 	// Plan lists the tasks at a scale. It must be cheap and deterministic (no data loading): shards
 	// and merge call it to know the task order. It is nil when Uses is set.
 	Plan func(sc Scale) ([]Task, error)
@@ -167,4 +174,13 @@ func (e *Experiment) validate() error {
 		seen[c.ID] = true
 	}
 	return nil
+}
+
+// SpreadReason returns why lab diff compares metric by its spread over the draws (BySpread, its
+// own entry or "*"), or "" when its values are held to the tolerance.
+func (e *Experiment) SpreadReason(metric string) string {
+	if why := e.BySpread[metric]; why != "" {
+		return why
+	}
+	return e.BySpread["*"]
 }
