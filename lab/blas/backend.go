@@ -2,6 +2,7 @@ package blas
 
 import (
 	"fmt"
+	"os"
 	"strings"
 
 	"golang.org/x/sys/cpu"
@@ -66,23 +67,29 @@ var preAVX2Cores = map[string]bool{
 
 // CoreWarning returns a warning, with the fix, when OpenBLAS runs kernels without AVX2 on a CPU
 // that has AVX2 (or AVX-512F): about half the speed, and results that differ from the committed
-// references (made with the Haswell kernels) in the last bits. "" when there is nothing to say. The
-// kernel set is chosen once, when the library loads, so the fix is an environment variable for
-// the next run.
-func CoreWarning(i Info, avx2, avx512f bool) string {
+// references (made with the Haswell kernels) in the last bits. forced is the value of
+// OPENBLAS_CORETYPE ("" when unset): the warning then says that the variable chose the kernels
+// rather than that OpenBLAS did not recognise the CPU. "" when there is nothing to say. The kernel
+// set is chosen once, when the library loads, so the fix is an environment variable for the next
+// run.
+func CoreWarning(i Info, avx2, avx512f bool, forced string) string {
 	if i.Backend != OpenBLAS || !preAVX2Cores[strings.ToLower(i.Core)] || !(avx2 || avx512f) {
 		return ""
 	}
 	cpuHas, fix := "AVX2", "Haswell"
 	if avx512f {
-		cpuHas, fix = "AVX-512", "SkylakeX (or Haswell, the kernels of the committed references)"
+		cpuHas, fix = "AVX-512", "Haswell (the kernels of the committed references, bit for bit) or SkylakeX"
 	}
-	return fmt.Sprintf("OpenBLAS runs its generic %s kernels on a CPU with %s (it did not recognise the CPU): "+
+	why := "it did not recognise the CPU"
+	if forced != "" {
+		why = "OPENBLAS_CORETYPE=" + forced + " asks for them"
+	}
+	return fmt.Sprintf("OpenBLAS runs its generic %s kernels on a CPU with %s (%s): "+
 		"about half the speed, and last-bit differences from the committed references; "+
-		"export OPENBLAS_CORETYPE=%s before running", i.Core, cpuHas, fix)
+		"export OPENBLAS_CORETYPE=%s before running", i.Core, cpuHas, why, fix)
 }
 
 // Warning is CoreWarning for the BLAS in use on this CPU.
 func Warning() string {
-	return CoreWarning(Describe(), cpu.X86.HasAVX2, cpu.X86.HasAVX512F)
+	return CoreWarning(Describe(), cpu.X86.HasAVX2, cpu.X86.HasAVX512F, os.Getenv("OPENBLAS_CORETYPE"))
 }

@@ -62,19 +62,21 @@ func TestCoreWarning(t *testing.T) {
 		name         string
 		info         Info
 		avx2, avx512 bool
+		forced       string // OPENBLAS_CORETYPE
 		want         string // a part of the warning; "" for none
 	}{
-		{"generic kernels, AVX2 CPU", prescott, true, false, "export OPENBLAS_CORETYPE=Haswell"},
-		{"generic kernels, AVX-512 CPU", prescott, true, true, "export OPENBLAS_CORETYPE=SkylakeX"},
-		{"lower-case core name", Info{Backend: OpenBLAS, Core: "prescott"}, true, false, "OPENBLAS_CORETYPE=Haswell"},
-		{"Sandybridge kernels, AVX2 CPU", Info{Backend: OpenBLAS, Core: "Sandybridge"}, true, false, "OPENBLAS_CORETYPE=Haswell"},
-		{"generic kernels, old CPU", prescott, false, false, ""},
-		{"Haswell kernels", Info{Backend: OpenBLAS, Core: "Haswell"}, true, true, ""},
-		{"SkylakeX kernels", Info{Backend: OpenBLAS, Core: "SkylakeX"}, true, true, ""},
-		{"Zen kernels", Info{Backend: OpenBLAS, Core: "Zen"}, true, false, ""},
-		{"pure Go", Info{Backend: PureGo, Core: PureGoCore}, true, true, ""},
+		{"generic kernels, AVX2 CPU", prescott, true, false, "", "did not recognise the CPU): about half the speed, and last-bit differences from the committed references; export OPENBLAS_CORETYPE=Haswell"},
+		{"generic kernels, AVX-512 CPU", prescott, true, true, "", "export OPENBLAS_CORETYPE=Haswell (the kernels of the committed references, bit for bit) or SkylakeX"},
+		{"generic kernels asked for", prescott, true, true, "Prescott", "(OPENBLAS_CORETYPE=Prescott asks for them)"},
+		{"lower-case core name", Info{Backend: OpenBLAS, Core: "prescott"}, true, false, "", "OPENBLAS_CORETYPE=Haswell"},
+		{"Sandybridge kernels, AVX2 CPU", Info{Backend: OpenBLAS, Core: "Sandybridge"}, true, false, "", "OPENBLAS_CORETYPE=Haswell"},
+		{"generic kernels, old CPU", prescott, false, false, "", ""},
+		{"Haswell kernels", Info{Backend: OpenBLAS, Core: "Haswell"}, true, true, "Haswell", ""},
+		{"SkylakeX kernels", Info{Backend: OpenBLAS, Core: "SkylakeX"}, true, true, "", ""},
+		{"Zen kernels", Info{Backend: OpenBLAS, Core: "Zen"}, true, false, "", ""},
+		{"pure Go", Info{Backend: PureGo, Core: PureGoCore}, true, true, "", ""},
 	} {
-		got := CoreWarning(c.info, c.avx2, c.avx512)
+		got := CoreWarning(c.info, c.avx2, c.avx512, c.forced)
 		if (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
 			t.Errorf("%s: CoreWarning = %q, want it to say %q", c.name, got, c.want)
 		}
