@@ -1,7 +1,6 @@
 package dataset
 
 import (
-	"archive/tar"
 	"bytes"
 	"compress/gzip"
 	"context"
@@ -348,28 +347,15 @@ func TestDefaultSourceReadsEnvironment(t *testing.T) {
 	}
 }
 
-// tarGz returns a gzip-compressed tar archive holding the given members.
+// tarGz returns a gzip-compressed tar archive holding the given members, in byte order of their
+// names.
 func tarGz(t *testing.T, members map[string][]byte) []byte {
 	t.Helper()
-	var buf bytes.Buffer
-	zw := gzip.NewWriter(&buf)
-	tw := tar.NewWriter(zw)
+	var entries []tarEntry
 	for _, name := range slices.Sorted(maps.Keys(members)) {
-		body := members[name]
-		if err := tw.WriteHeader(&tar.Header{Name: name, Mode: 0o644, Size: int64(len(body)), Typeflag: tar.TypeReg}); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := tw.Write(body); err != nil {
-			t.Fatal(err)
-		}
+		entries = append(entries, tarEntry{name, members[name]})
 	}
-	if err := tw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
+	return makeTGZ(t, entries)
 }
 
 // A file with a Member is taken out of the archive at its URL, stored with the manifest's

@@ -102,16 +102,7 @@ func pillowBicubicCoeffs(inSize, outSize int) resampleCoeffs {
 }
 
 // clip8 is Pillow's clip8: the accumulator shifted right by PRECISION_BITS, clamped to 0..255.
-func clip8(ss int32) uint8 {
-	v := ss >> pillowPrecisionBits
-	switch {
-	case v < 0:
-		return 0
-	case v > 255:
-		return 255
-	}
-	return uint8(v)
-}
+func clip8(ss int32) uint8 { return clamp255(ss >> pillowPrecisionBits) }
 
 // ResizeBicubic8 resizes an 8-bit image of w x h pixels with channels interleaved samples per
 // pixel (rows of w*channels bytes, no padding) to outW x outH exactly as Pillow 9.x's
