@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/fastkernels/kernellab/experiments/internal/kittest"
+
 	"github.com/fastkernels/kernellab/lab/run"
 )
 
@@ -19,7 +21,7 @@ func TestTimingFreeOutputsAreReproducible(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the smoke catalogue twice; run without -short")
 	}
-	useDataMirror(t)
+	kittest.UseDataMirror(t)
 	reg, err := Registry()
 	if err != nil {
 		t.Fatal(err)

@@ -1,0 +1,351 @@
+package ch3
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/fastkernels/kernellab/experiments/internal/kit"
+
+	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+
+	"github.com/fastkernels/kernellab/lab/kernel"
+	"github.com/fastkernels/kernellab/lab/plotting"
+	"github.com/fastkernels/kernellab/lab/run"
+)
+
+// timingSize is one data set of a timing figure (fig3_3, fig3_4) at one scale.
+type timingSize struct {
+	// ns lists the sizes n (0 = the whole data set); each is a fresh uniform subsample per draw,
+	// drawn with replacement when n exceeds the data set.
+	ns []int
+	// exactMax is the largest n at which exact RLS is timed (0: never).
+	exactMax int
+}
+
+// timingScale is a timing figure at one scale.
+type timingScale struct {
+	// draws is the number of draws (fresh subsamples, each timed for every method); calls the
+	// number of timed calls per method and draw, whose median is recorded (run.TimeMedian: one
+	// warm-up, then calls timed calls).
+	draws, calls int
+	sets         map[string]timingSize
+}
+
+// fig3_3Sizes: n grows by subsampling each data set ("small n", §3.3.1); exact RLS is timed on KC1
+// only below paper scale, up to n = 10,000 at paper scale.
+var fig3_3Sizes = map[run.Scale]timingScale{
+	run.Smoke: {draws: 2, calls: 1, sets: map[string]timingSize{
+		"kc1":     {ns: []int{100, 200}, exactMax: 200},
+		"houses":  {ns: []int{200, 400}},
+		"adult":   {ns: []int{200, 400}},
+		"covtype": {ns: []int{200, 400}},
+	}},
+	run.Quick: {draws: 5, calls: 3, sets: map[string]timingSize{
+		"kc1":     {ns: []int{250, 500, 1000, 0}, exactMax: 1 << 30},
+		"houses":  {ns: []int{1000, 2000, 5000, 10000, 20000}},
+		"adult":   {ns: []int{1000, 2000, 5000, 10000, 20000}},
+		"covtype": {ns: []int{1000, 2000, 5000, 10000, 20000}},
+	}},
+	run.Paper: {draws: 10, calls: 5, sets: map[string]timingSize{
+		"kc1":     {ns: []int{200, 500, 1000, 1500, 0}, exactMax: 1 << 30},
+		"houses":  {ns: []int{1000, 2000, 5000, 10000, 20000}, exactMax: 10000},
+		"adult":   {ns: []int{1000, 2000, 5000, 10000, 20000}, exactMax: 10000},
+		"covtype": {ns: []int{1000, 2000, 5000, 10000, 20000}, exactMax: 10000},
+	}},
+}
+
+// fig3_3Methods are the score methods of fig3_3 in legend order, exact RLS last.
+var fig3_3Methods = []string{dac, uniformRLS, recursive, accelerated, methodExact}
+
+// fig3_3 — time to compute the approximate ridge leverage scores against n, small n (thesis §3.3.1,
+// Figure 3.3): DAC, uniform RLS, recursive RLS, accelerated recursive RLS and exact RLS, m = √n,
+// on subsamples of each data set. Only the score computation is timed (wall clock, one method at a
+// time with the tasks run serially, after a garbage collection); loading, subsampling and the
+// kernel's σ² and λ are not. Every method runs on all cores. Each recorded time is the median of
+// several calls after a warm-up (run.TimeMedian); the claims compare methods by the ratio of their
+// median times over the draws, with a bootstrap interval paired by draw (every method is timed on
+// the draw's subsample), so that a ratio whose interval straddles the claimed boundary is
+// inconclusive rather than decided by the noise of a shared machine.
+func fig3_3() *run.Experiment {
+	return &run.Experiment{
+		ID: "fig3_3", Title: "Time of the score computation only vs n, small n, five RLS methods (thesis Figure 3.3)",
+		Kind: run.Figure, Seed: 3003, Serial: true,
+		Plan: timingPlan("fig3_3", fig3_3Sizes, fig3_3Methods),
+		Render: renderCh3Timing("Time to compute the ridge leverage scores against the number of points n, small n (thesis Figure 3.3).",
+			fig3_3Sizes, fig3_3Methods, dataSets, 2, 2),
+		Claims: []run.Claim{
+			{
+				ID:   "exact-slowest",
+				Text: "exact RLS is the slowest: on every data set where it ran, at the largest n it ran at, it takes longer than every other method",
+				Rule: timingRule("exact / m for every other method m, at the largest n exact RLS ran at on each data set where it ran", "above 1", "below 1") +
+					"; inconclusive when exact RLS ran nowhere",
+				Check: checkFig3_3ExactSlowest,
+			},
+			{
+				ID:    "uniform-rls-fastest",
+				Text:  "uniform RLS is the fastest: on every data set, at the largest n, it takes less time than every other method",
+				Rule:  timingRule("uniform RLS / m for every other method m, at each data set's largest n", "below 1", "above 1"),
+				Check: checkFig3_3UniformFastest,
+			},
+			{
+				ID:    "recursive-slower-than-dac",
+				Text:  "recursive RLS and accelerated recursive RLS are slower than DAC: on every data set, at the largest n, both take longer than DAC",
+				Rule:  timingRule("recursive / DAC and accelerated / DAC, at each data set's largest n", "above 1", "below 1"),
+				Check: checkFig3_3RecursiveSlower,
+			},
+		},
+	}
+}
+
+// timingPlan makes the tasks of a timing figure: one per (data set, draw), each timing every
+// method at every n of the data set.
+func timingPlan(id string, sizes map[run.Scale]timingScale, methods []string) func(run.Scale) ([]run.Task, error) {
+	return func(sc run.Scale) ([]run.Task, error) {
+		sz, ok := sizes[sc]
+		if !ok {
+			return nil, fmt.Errorf("%s: no set-up for scale %q", id, sc)
+		}
+		var sets []string
+		for _, name := range dataSets {
+			if _, ok := sz.sets[name]; ok {
+				sets = append(sets, name)
+			}
+		}
+		return tasks(sets, sz.draws, func(ctx context.Context, env *run.Env, name string) ([]run.Record, error) {
+			return timingDraw(ctx, env, sc, name, sz.sets[name], sz.calls, methods)
+		}), nil
+	}
+}
+
+// timingDraw times every method at every n of one data set, for one draw.
+func timingDraw(ctx context.Context, env *run.Env, sc run.Scale, name string, sz timingSize, calls int, methods []string) ([]run.Record, error) {
+	d, err := loadCh3(ctx, name, sc, false)
+	if err != nil {
+		return nil, err
+	}
+	N, _ := d.X.Dims()
+	maxN, resampledAny := 0, false
+	var recs []run.Record
+	for _, size := range sz.ns {
+		rows, resampled, err := kit.DrawRows(env.RNG, N, size)
+		if err != nil {
+			return nil, err
+		}
+		resampledAny = resampledAny || resampled
+		n := len(rows)
+		maxN = max(maxN, n)
+		X := kit.SelectRows(d.X, rows)
+		k, _, lambda, err := thesisKernel(X)
+		if err != nil {
+			return nil, err
+		}
+		for _, method := range methods {
+			if method == methodExact && n > sz.exactMax {
+				continue
+			}
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			secs, err := timeScores(env.RNG, calls, method, k, X, lambda)
+			if err != nil {
+				return nil, fmt.Errorf("%s n = %d %s: %w", name, n, method, err)
+			}
+			recs = append(recs, run.Record{Dataset: name, Method: method, Params: []run.Param{run.P("n", n)}, Metric: kit.MetricSeconds, Value: secs})
+		}
+	}
+	setup := map[string]float64{"n": float64(maxN), "rows-available": float64(N)}
+	if resampledAny {
+		setup["resampled"] = 1
+	}
+	return append(setupRecords(d, setup), recs...), nil
+}
+
+// timeScores returns the wall-clock seconds of a score computation: the median of calls timed
+// calls after one warm-up (run.TimeMedian), after a garbage collection so that a method does not
+// pay for the garbage of the one before.
+func timeScores(rng *rand.Rand, calls int, method string, k kernel.Kernel, X *mat.Dense, lambda float64) (float64, error) {
+	runtime.GC()
+	return run.TimeMedian(calls, func() error {
+		_, err := scores(rng, method, k, X, lambda)
+		return err
+	})
+}
+
+// renderCh3Timing draws a timing figure: one log-log print panel per data set, rows × cols at page
+// width with the legend below, and its caption (what, introduced by what; sizes and draws from the
+// results; the number of timed calls per draw from sizes at the results' scale).
+func renderCh3Timing(what string, sizes map[run.Scale]timingScale, methods, sets []string, rows, cols int) func(*run.Results, *run.Output) error {
+	return func(res *run.Results, out *run.Output) error {
+		panels := make([]*plot.Plot, len(sets))
+		var notes, data, exact []string
+		for i, name := range sets {
+			title := panelTitle(res, name)
+			avail, _, _ := setupValue(res, name, "rows-available")
+			resampled := false
+			if v, _, ok := setupValue(res, name, "resampled"); ok && v == 1 {
+				resampled = true
+				title = fmt.Sprintf("%s, n > %d resampled", panelTitle(res, name), int(avail))
+			}
+			p, coincide, err := panel(res, name, kit.MetricSeconds, "n", methods, labels, title, "n", "time of the scores (s)", true, true)
+			if err != nil {
+				return err
+			}
+			if err := addSlope(res, p, name); err != nil {
+				return err
+			}
+			panels[i], notes = p, append(notes, coincide...)
+			d := fmt.Sprintf("%s n ∈ {%s} of %d rows, %d draws", panelTitle(res, name), xValues(res, name, methods[0], kit.MetricSeconds, "n"),
+				int(avail), draws(res, name, methods[0], kit.MetricSeconds))
+			if resampled {
+				d += fmt.Sprintf(" (the n above %d drawn with replacement)", int(avail))
+			}
+			data = append(data, d)
+			if slices.Contains(methods, methodExact) {
+				if xs := xValues(res, name, methodExact, kit.MetricSeconds, "n"); xs != "" {
+					exact = append(exact, fmt.Sprintf("%s n ∈ {%s}", names[name], xs))
+				}
+			}
+		}
+		panelH := 5.6 * vg.Centimeter
+		if rows == 1 {
+			panelH = 6 * vg.Centimeter
+		}
+		if err := kit.SavePrintGrid(out, rows, cols, plotting.PageWidth, panelH, plotting.LegendBelow, panels...); err != nil {
+			return err
+		}
+		calls := "several"
+		if sz, ok := sizes[res.Scale]; ok {
+			calls = strconv.Itoa(sz.calls)
+		}
+		caption := what + " Only the score computation is timed (wall clock, all cores per method, tasks run one at a time after a " +
+			"garbage collection); loading, subsampling and the kernel's σ² and λ are not. Data: " + strings.Join(data, "; ") +
+			". Each draw is a fresh uniform subsample of n points, timed for every method; each time is the median of " + calls +
+			" timed calls after one warm-up. The line is the mean over the draws and the band spans their minimum to maximum. " +
+			"Gaussian kernel with the thesis's σ² and λ; DAC-RLS and uniform RLS use m = √n, recursive RLS (plain and accelerated) " +
+			"its authors' adaptive ridge with s = √n landmarks. The grey guide has slope 2, the order of every approximate method here " +
+			"(n m² operations with m = √n), drawn through DAC-RLS's mean at the largest n. Log–log axes; times are of this " +
+			"implementation on a shared machine."
+		if slices.Contains(methods, methodExact) {
+			if len(exact) > 0 {
+				caption += " Exact RLS is timed only where n allows: " + strings.Join(exact, "; ") + "."
+			} else {
+				caption += " Exact RLS was not timed at this scale."
+			}
+		}
+		if len(notes) > 0 {
+			caption += " Hidden curves: " + strings.Join(notes, "; ") + "."
+		}
+		return kit.WriteCaption(out, res, caption)
+	}
+}
+
+// slopeLabel is the legend entry of the slope-2 guide of the timing figures.
+const slopeLabel = "slope 2: n m² with m = √n"
+
+// addSlope draws the slope-2 guide of a timing panel (every approximate score method costs
+// O(n m²) = O(n²) with m = √n) through DAC-RLS's mean time at the largest n, over DAC-RLS's n.
+func addSlope(res *run.Results, p *plot.Plot, dataset string) error {
+	cs, err := curves(res, dataset, kit.MetricSeconds, "n", []string{dac})
+	if err != nil {
+		return err
+	}
+	dac := cs[dac]
+	last := dac.Last()
+	xs, ys := make([]float64, len(dac.Points)), make([]float64, len(dac.Points))
+	for i, s := range dac.Points {
+		xs[i], ys[i] = s.X, last.Mean*(s.X/last.X)*(s.X/last.X)
+	}
+	return plotting.AddMethodLine(p, xs, ys, slopeLabel, "slope")
+}
+
+// timingRule is the rule of a timing claim: the ratios tested and what supports or contradicts.
+func timingRule(ratios, support, contradict string) string {
+	return "each time is the median of several calls after a warm-up (run.TimeMedian), one per draw; per data set, the ratio of the median times over the draws " + ratios +
+		", with a 90% bootstrap interval paired by draw (every method is timed on the draw's subsample); supported if the ratio is " + support + ", contradicted if " + contradict +
+		", inconclusive when its interval straddles the boundary; family over the data sets and ratios, Holm at 0.05"
+}
+
+// timeTest tests the ratio of the times of a and b on dataset at n (paired by draw) with test;
+// ok is false when either method has no time there (exact RLS does not run everywhere).
+func timeTest(res *run.Results, dataset string, n float64, a, b string, test func(label string, a, b []float64, paired bool, c float64) run.Test, c float64) (run.Test, bool, error) {
+	at := func(x float64) bool { return x == n }
+	ra, err := keepRows(res.Where(dataset, a, kit.MetricSeconds), "n", at)
+	if err != nil {
+		return run.Test{}, false, err
+	}
+	rb, err := keepRows(res.Where(dataset, b, kit.MetricSeconds), "n", at)
+	if err != nil {
+		return run.Test{}, false, err
+	}
+	if len(ra) == 0 || len(rb) == 0 {
+		return run.Test{}, false, nil
+	}
+	va, vb, _, err := pairs(ra, rb)
+	if err != nil {
+		return run.Test{}, false, fmt.Errorf("%s: %s n = %g %s against %s: %w", res.ID, dataset, n, a, b, err)
+	}
+	return test(fmt.Sprintf("%s n = %g: time %s / %s", names[dataset], n, label(a), label(b)), va, vb, true, c), true, nil
+}
+
+// largestN returns the largest n at which method was timed on dataset (0 when never).
+func largestN(res *run.Results, dataset, method string) (float64, error) {
+	var n float64
+	for _, r := range res.Where(dataset, method, kit.MetricSeconds) {
+		x, err := r.ParamFloat("n")
+		if err != nil {
+			return 0, err
+		}
+		n = max(n, x)
+	}
+	return n, nil
+}
+
+// checkFig3_3Order tests, on every data set at the largest n of anchor there, the ratio of each
+// method of first to each method of second with test (RatioAbove or RatioBelow against 1); data
+// sets where no method of first ran are left out, and a run where none ran is inconclusive.
+func checkFig3_3Order(res *run.Results, anchor string, first, second []string, test func(string, []float64, []float64, bool, float64) run.Test) (run.Verdict, error) {
+	var tests []run.Test
+	for _, name := range dataSets {
+		n, err := largestN(res, name, anchor)
+		if err != nil {
+			return run.Verdict{}, err
+		}
+		if n == 0 {
+			continue
+		}
+		for _, a := range first {
+			for _, b := range second {
+				t, ok, err := timeTest(res, name, n, a, b, test, 1)
+				if err != nil {
+					return run.Verdict{}, err
+				}
+				if ok {
+					tests = append(tests, t)
+				}
+			}
+		}
+	}
+	if len(tests) == 0 {
+		return run.InconclusiveVerdict(fmt.Sprintf("premise not met: no data set with times of %s in this run", strings.Join(first, ", "))), nil
+	}
+	return run.Decide(tests), nil
+}
+
+func checkFig3_3ExactSlowest(res *run.Results) (run.Verdict, error) {
+	return checkFig3_3Order(res, methodExact, []string{methodExact}, kit.Without(fig3_3Methods, methodExact), run.RatioAbove)
+}
+
+func checkFig3_3UniformFastest(res *run.Results) (run.Verdict, error) {
+	return checkFig3_3Order(res, dac, []string{uniformRLS}, kit.Without(fig3_3Methods, uniformRLS), run.RatioBelow)
+}
+
+func checkFig3_3RecursiveSlower(res *run.Results) (run.Verdict, error) {
+	return checkFig3_3Order(res, dac, []string{recursive, accelerated}, []string{dac}, run.RatioAbove)
+}

@@ -1,0 +1,585 @@
+package ch4
+
+import (
+	"maps"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/fastkernels/kernellab/experiments/internal/kit"
+	"github.com/fastkernels/kernellab/experiments/internal/kittest"
+
+	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/gonum/stat"
+
+	"github.com/fastkernels/kernellab/lab/dataset/format"
+	"github.com/fastkernels/kernellab/lab/graphkernel"
+	"github.com/fastkernels/kernellab/lab/kernel"
+	"github.com/fastkernels/kernellab/lab/mmd"
+	"github.com/fastkernels/kernellab/lab/plotting"
+	"github.com/fastkernels/kernellab/lab/run"
+)
+
+// figures are the experiments of chapter 4 with their sizes and their dataset column.
+var figures = []figureCase{
+	{fig4_2, fig4_2Sizes, fig4_2Dataset, false},
+	{fig4_3, fig4_3Sizes, fig4_3Dataset, false},
+	{fig4_4, fig4_4Sizes, fig4_4Dataset, false},
+	{fig4_5, fig4_5Sizes, fig4_5Dataset, true},
+}
+
+// figureCase is one experiment of chapter 4 for the tests.
+type figureCase struct {
+	build   func() *run.Experiment
+	sizes   map[run.Scale]sizes
+	dataset string
+	graphs  bool
+}
+
+// legend maps the figure's method legend entries to their registered methods.
+func (f figureCase) legend() map[string]string {
+	return figure{graphs: f.graphs}.legendMethods()
+}
+
+// Every figure runs end to end at smoke scale: each method has an error rate and a time at every
+// n, the exact MMD and Δ exactly at the n ≤ exactMax, RFF only on vectors. Claims are evaluated
+// (they may fail at smoke scale) but must not be in error.
+func TestCh4Smoke(t *testing.T) {
+	kittest.UseDataMirror(t)
+	for _, fig := range figures {
+		e := fig.build()
+		t.Run(e.ID, func(t *testing.T) {
+			dir := t.TempDir()
+			kittest.RunAndCheck(t, e, run.Smoke, dir, false)
+			res, err := run.Load(e, run.Smoke, dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sz := fig.sizes[run.Smoke]
+			if got, err := draws(res, fig.dataset); err != nil || got != sz.tasks*sz.drawsPerTask {
+				t.Errorf("draws %d (%v), want %d", got, err, sz.tasks*sz.drawsPerTask)
+			}
+			methods := []string{"linear", "block", "rff", "nystrom", "exact"}
+			for _, m := range methods {
+				for _, metric := range []string{metricWrong, metricSeconds, metricDelta, metricRelDelta} {
+					perTask := sz.drawsPerTask
+					if metric == metricSeconds {
+						perTask = sz.timedDraws
+					}
+					var want []int
+					for _, n := range sz.n {
+						ran := !(m == "rff" && fig.graphs) && (m != "exact" || n <= sz.exactMax)
+						delta := metric == metricDelta || metric == metricRelDelta
+						if ran && (!delta || (m != "exact" && n <= sz.exactMax)) {
+							for range sz.tasks * perTask {
+								want = append(want, n)
+							}
+						}
+					}
+					var got []int
+					for _, r := range res.Where(fig.dataset, m, metric) {
+						n, err := r.ParamFloat("n")
+						if err != nil {
+							t.Fatal(err)
+						}
+						if metric == metricWrong && r.Value != 0 && r.Value != 1 {
+							t.Errorf("%s decision %g, want 0 or 1", m, r.Value)
+						}
+						if metric != metricWrong && !(r.Value >= 0) {
+							t.Errorf("%s %s %g, want ≥ 0", m, metric, r.Value)
+						}
+						got = append(got, int(n))
+					}
+					slices.Sort(got)
+					if !slices.Equal(got, want) {
+						t.Errorf("%s %s rows at n = %v, want %v", m, metric, got, want)
+					}
+				}
+			}
+			for _, c := range e.Claims {
+				if c.Rule == "" {
+					t.Errorf("claim %s has no Rule", c.ID)
+				}
+			}
+			checkCh4Figure(t, e.ID, filepath.Join(dir, "figures"), fig.legend())
+			if e.ID == "fig4_2" {
+				st, err := fig4_2StudyResults(res)
+				if err != nil || len(st) != len(fig4_2Study[run.Smoke].dims) {
+					t.Errorf("dimension study: %v, %v", st, err)
+				}
+			}
+		})
+	}
+}
+
+// checkCh4Figure checks a rendered chapter-4 figure for print: laid out at page width, no text
+// below 7 pt at that width, every method's legend entry (and the chance line's, when drawn) in its
+// registered colour, and a caption beside the figure that gives the draws and the band.
+func checkCh4Figure(t *testing.T, id, figDir string, legend map[string]string) {
+	t.Helper()
+	svg, err := os.ReadFile(filepath.Join(figDir, id+".svg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	width, texts, err := plotting.ParseSVG(svg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(width-plotting.PageWidth.Points()) > 0.5 {
+		t.Errorf("%s: %.1f pt wide, want the page width %.1f pt", id, width, plotting.PageWidth.Points())
+	}
+	if err := plotting.CheckPrintFonts(svg, 0); err != nil {
+		t.Errorf("%s: %v", id, err)
+	}
+	if err := plotting.CheckPrintFonts(svg, plotting.PageWidth); err != nil {
+		t.Errorf("%s at page width: %v", id, err)
+	}
+	legend = maps.Clone(legend)
+	for _, tx := range texts {
+		if tx.Text == chanceLabel {
+			legend[chanceLabel] = "chance"
+		}
+	}
+	if err := plotting.CheckLegendMethods(svg, legend); err != nil {
+		t.Errorf("%s: %v", id, err)
+	}
+	for _, ext := range []string{".png", ".pdf"} {
+		if fi, err := os.Stat(filepath.Join(figDir, id+ext)); err != nil || fi.Size() == 0 {
+			t.Errorf("%s: no %s (%v)", id, ext, err)
+		}
+	}
+	caption, err := os.ReadFile(filepath.Join(figDir, id+".md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"**" + id + "**", "smoke scale", "draws", "band spans", "s = log n"} {
+		if !strings.Contains(string(caption), want) {
+			t.Errorf("%s: caption lacks %q:\n%s", id, want, caption)
+		}
+	}
+}
+
+// The plans give tasks × drawsPerTask draws with unique keys at every scale, the paper scale has
+// the catalogue's draws, the sizes fit the data (two disjoint samples of P_X), and an unknown scale
+// is an error.
+func TestCh4Plans(t *testing.T) {
+	paperDraws := map[string]int{"fig4_2": 200, "fig4_3": 500, "fig4_4": 500, "fig4_5": 500}
+	// The largest n two disjoint samples of P_X allow: MNIST's 35,735 images of 0–4, Covertype's
+	// 7,134 rows of class 1 in the mirror's subset and 211,840 in the full data; MUTAG draws with
+	// replacement and the Gaussians are generated.
+	maxN := map[string]map[run.Scale]int{
+		"fig4_3": {run.Smoke: 35735 / 2, run.Quick: 35735 / 2, run.Paper: 35735 / 2},
+		"fig4_4": {run.Smoke: 7134 / 2, run.Quick: 7134 / 2, run.Paper: 211840 / 2},
+	}
+	for _, fig := range figures {
+		e := fig.build()
+		for _, sc := range []run.Scale{run.Smoke, run.Quick, run.Paper} {
+			sz := fig.sizes[sc]
+			tasks, err := e.Plan(sc)
+			if e.ID == "fig4_2" && err == nil {
+				tasks = tasks[:len(tasks)-len(fig4_2Study[sc].dims)]
+			}
+			if err != nil || len(tasks) != sz.tasks || len(tasks) < 2 {
+				t.Errorf("%s at %s: %d tasks (%v), want %d ≥ 2", e.ID, sc, len(tasks), err, sz.tasks)
+			}
+			keys := map[string]bool{}
+			for _, task := range tasks {
+				if keys[task.Key] {
+					t.Errorf("%s at %s: task key %q twice", e.ID, sc, task.Key)
+				}
+				keys[task.Key] = true
+			}
+			if sz.timedDraws < 1 || sz.timedDraws > sz.drawsPerTask || sz.timeCalls < 1 {
+				t.Errorf("%s at %s: %d timed draws of %d with %d calls", e.ID, sc, sz.timedDraws, sz.drawsPerTask, sz.timeCalls)
+			}
+			if !slices.IsSorted(sz.n) || sz.exactMax < sz.n[0] || sz.exactMax > sz.n[len(sz.n)-1] {
+				t.Errorf("%s at %s: n = %v with the exact MMD up to %d", e.ID, sc, sz.n, sz.exactMax)
+			}
+			if limit, ok := maxN[e.ID][sc]; ok && sz.n[len(sz.n)-1] > limit {
+				t.Errorf("%s at %s: n up to %d, the data allow %d", e.ID, sc, sz.n[len(sz.n)-1], limit)
+			}
+		}
+		if sz := fig.sizes[run.Paper]; sz.tasks*sz.drawsPerTask != paperDraws[e.ID] {
+			t.Errorf("%s: %d draws at paper scale, want %d", e.ID, sz.tasks*sz.drawsPerTask, paperDraws[e.ID])
+		}
+		if _, err := e.Plan("huge"); err == nil {
+			t.Errorf("%s: an unknown scale must be an error", e.ID)
+		}
+	}
+	if fig4_4Variant(run.Paper) != "uci" || fig4_4Variant(run.Quick) != "subset-31220" {
+		t.Error("Covertype variants: full data at paper scale only")
+	}
+}
+
+// A Gaussian draw is the next 3n normal numbers of the generator, the middle n scaled by √1.001,
+// with σ² the brute-force mean squared distance over the 3n points.
+func TestGaussianPairSample(t *testing.T) {
+	const n = 7
+	d, err := gaussianPairSampler(1)(rand.New(rand.NewPCG(3, 4)), n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := rand.New(rand.NewPCG(3, 4))
+	values := make([]float64, 3*n)
+	for i := range values {
+		values[i] = ref.NormFloat64()
+		if i >= n && i < 2*n {
+			values[i] *= math.Sqrt(1.001)
+		}
+	}
+	v, ok := d.points.(*mmd.Vectors)
+	if !ok {
+		t.Fatalf("points %T, want *mmd.Vectors", d.points)
+	}
+	if !slices.Equal(d.x, kit.IndexRange(0, n)) || !slices.Equal(d.z, kit.IndexRange(n, 2*n)) || !slices.Equal(d.w, kit.IndexRange(2*n, 3*n)) {
+		t.Errorf("samples %v %v %v, want three consecutive ranges", d.x, d.z, d.w)
+	}
+	// The kernel between rows i and j is exp(−(v_i − v_j)²/(2σ²)).
+	var s2 float64
+	for _, a := range values {
+		for _, b := range values {
+			s2 += (a - b) * (a - b)
+		}
+	}
+	s2 /= float64(len(values) * len(values))
+	block := mat.NewDense(1, 1, nil)
+	for _, pair := range [][2]int{{0, 1}, {3, 10}, {8, 20}} {
+		if err := v.Block(block, pair[:1], pair[1:]); err != nil {
+			t.Fatal(err)
+		}
+		diff := values[pair[0]] - values[pair[1]]
+		if want := math.Exp(-diff * diff / (2 * s2)); math.Abs(block.At(0, 0)-want) > 1e-12 {
+			t.Errorf("k(%d, %d) = %g, want %g", pair[0], pair[1], block.At(0, 0), want)
+		}
+	}
+	if _, err := gaussianPairSampler(1)(rand.New(rand.NewPCG(1, 1)), 0); err == nil {
+		t.Error("n = 0 must be an error")
+	}
+}
+
+// Vector draws: X and W disjoint, from P_X's pool, Z from P_Z's, n sorted rows each; too large an
+// n is an error.
+func TestVectorPoolsSample(t *testing.T) {
+	X := mat.NewDense(30, 2, nil)
+	for i := range 30 {
+		X.Set(i, 0, float64(i))
+		X.Set(i, 1, float64(i%7))
+	}
+	var px, pz []int
+	for i := range 30 {
+		if i%3 == 0 {
+			pz = append(pz, i)
+		} else {
+			px = append(px, i)
+		}
+	}
+	pools, err := newVectorPools(X, px, pz)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s2, _ := kernel.MeanSquaredDistance(X)
+	if got := pools.points.Kernel().(kernel.Gaussian).Sigma; math.Abs(got*got-s2) > 1e-12 {
+		t.Errorf("σ² = %g, want the mean squared distance %g", got*got, s2)
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	for range 20 {
+		d, err := pools.sample(rng, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range [][]int{d.x, d.z, d.w} {
+			if len(s) != 10 || !slices.IsSorted(s) || len(slices.Compact(slices.Clone(s))) != 10 {
+				t.Fatalf("sample %v: want 10 distinct sorted rows", s)
+			}
+		}
+		for _, i := range d.x {
+			if i%3 == 0 || slices.Contains(d.w, i) {
+				t.Fatalf("X = %v, W = %v: X must come from P_X and not meet W", d.x, d.w)
+			}
+		}
+		for i := range 10 {
+			if d.w[i]%3 == 0 || d.z[i]%3 != 0 {
+				t.Fatalf("W = %v from P_X and Z = %v from P_Z expected", d.w, d.z)
+			}
+		}
+	}
+	if _, err := pools.sample(rng, 11); err == nil {
+		t.Error("2n = 22 > 20 points of P_X must be an error")
+	}
+}
+
+// Graph draws are with replacement from each class.
+func TestGraphPoolsSample(t *testing.T) {
+	edge := format.Graph{NodeLabels: []int{0, 1}, Edges: [][2]int{{0, 1}}}
+	path := format.Graph{NodeLabels: []int{0, 1, 0}, Edges: [][2]int{{0, 1}, {1, 2}}}
+	sp, err := graphkernel.NewShortestPath([]format.Graph{edge, path, edge, path}, graphkernel.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := &graphPools{graphs: sp, px: []int{0, 1}, pz: []int{2, 3}}
+	d, err := g.sample(rand.New(rand.NewPCG(1, 2)), 50)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[int]bool{}
+	for _, s := range [][]int{d.x, d.w} {
+		for _, i := range s {
+			seen[i] = true
+			if i > 1 {
+				t.Fatalf("X or W holds graph %d, not of P_X", i)
+			}
+		}
+	}
+	for _, i := range d.z {
+		if i < 2 {
+			t.Fatalf("Z holds graph %d, not of P_Z", i)
+		}
+	}
+	if len(d.x) != 50 || len(d.z) != 50 || len(d.w) != 50 || len(seen) != 2 {
+		t.Errorf("sizes %d %d %d, graphs seen %v", len(d.x), len(d.z), len(d.w), seen)
+	}
+	if _, err := g.sample(rand.New(rand.NewPCG(1, 2)), 0); err == nil {
+		t.Error("n = 0 must be an error")
+	}
+}
+
+// drawValue gives a method's value of a metric at n on draw i.
+type drawValue func(n float64, i int) float64
+
+// drawRowsOf builds per-draw rows of dataset "d" for metric: every method of values at every n of
+// ns, draws draws in batches of 10 (rep i/10, draw i%10), as runBatch records them.
+func drawRowsOf(ns []float64, draws int, metric string, values map[string]drawValue) []run.Row {
+	var rows []run.Row
+	for m, f := range values {
+		for _, n := range ns {
+			for i := range draws {
+				rows = append(rows, run.Row{Dataset: "d", Method: m, Rep: i / 10, Params: []run.Param{run.P("n", n), run.P("draw", i%10)}, Metric: metric, Value: f(n, i)})
+			}
+		}
+	}
+	return rows
+}
+
+// res gathers rows into the results of a chapter-4 figure.
+func res(parts ...[]run.Row) *run.Results {
+	var rows []run.Row
+	for _, p := range parts {
+		rows = append(rows, p...)
+	}
+	return kittest.RowsOf("fig4_x", rows...)
+}
+
+// wrongEvery errs on every k-th draw (k = 0: never), from offset: an error rate of 1/k.
+func wrongEvery(k, offset int) drawValue {
+	return func(_ float64, i int) float64 {
+		if k > 0 && (i+offset)%k == 0 {
+			return 1
+		}
+		return 0
+	}
+}
+
+// noisyPower is c·n^p times a log-normal noise of spread sd, from a fixed generator.
+func noisyPower(c, p, sd float64, seed uint64) drawValue {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	return func(n float64, _ int) float64 { return c * math.Pow(n, p) * math.Exp(sd*rng.NormFloat64()) }
+}
+
+// Error-rate claims: McNemar rankings with their separation premise, binomial "no error" and
+// "separates", the equivalence of two error rates, "cannot separate".
+func TestCh4ErrorClaims(t *testing.T) {
+	ns := []float64{100, 1000, 10000}
+	wrong := func(v map[string]drawValue) *run.Results { return res(drawRowsOf(ns, 40, metricWrong, v)) }
+	others := []string{"linear", "block"}
+	fewest := claimFewestErrors("c", "", "d", "nystrom", others, fixedRange(everyN())).Check
+	exactFewest := claimExactFewest("c", "d", others).Check
+
+	ranked := wrong(map[string]drawValue{"exact": wrongEvery(0, 0), "nystrom": wrongEvery(10, 0), "block": wrongEvery(3, 1), "linear": wrongEvery(2, 1)})
+	kittest.WantOutcome(t, "nystrom fewest", fewest, ranked, run.Supported)
+	kittest.WantOutcome(t, "exact fewest", exactFewest, ranked, run.Supported)
+	kittest.WantOutcome(t, "order nystrom, block, linear", checkErrorOrder("d", "nystrom", "block", "linear"), ranked, run.Supported)
+	kittest.WantOutcome(t, "order linear, block", checkErrorOrder("d", "linear", "block"), ranked, run.Contradicted)
+	exactWorse := wrong(map[string]drawValue{"exact": wrongEvery(4, 0), "nystrom": wrongEvery(0, 0), "block": wrongEvery(0, 0), "linear": wrongEvery(0, 0)})
+	kittest.WantOutcome(t, "exact errs more", exactFewest, exactWorse, run.Contradicted)
+	kittest.WantOutcome(t, "linear fewest", claimFewestErrors("c", "", "d", "linear", []string{"nystrom"}, fixedRange(everyN())).Check, ranked, run.Contradicted)
+	// 1 error against 0 of 120: noise decides.
+	close := wrong(map[string]drawValue{"exact": wrongEvery(0, 0), "nystrom": func(n float64, i int) float64 { return b2f(n == 100 && i == 0) },
+		"block": wrongEvery(0, 0), "linear": wrongEvery(0, 0)})
+	kittest.WantOutcome(t, "one error apart", fewest, close, run.Inconclusive)
+	// Every method, the exact one included, at chance: the ranking's premise fails.
+	chance := wrong(map[string]drawValue{"exact": wrongEvery(2, 0), "nystrom": wrongEvery(10, 0), "block": wrongEvery(2, 1), "linear": wrongEvery(2, 0)})
+	kittest.WantOutcome(t, "exact at chance", fewest, chance, run.Inconclusive)
+	kittest.WantOutcome(t, "exact at chance, order", checkErrorOrder("d", "nystrom", "block", "linear"), chance, run.Inconclusive)
+	// Without the exact MMD at n ≥ 5000 the premise falls to the best compared method.
+	noExact := res(drawRowsOf(ns, 40, metricWrong, map[string]drawValue{"exact": wrongEvery(0, 0)})[:40],
+		drawRowsOf(ns, 40, metricWrong, map[string]drawValue{"nystrom": wrongEvery(0, 0), "block": wrongEvery(2, 0), "linear": wrongEvery(2, 1)}))
+	large := claimFewestErrors("c", "", "d", "nystrom", others, fixedRange(fromN(5000))).Check
+	kittest.WantOutcome(t, "fewest at n ≥ 5000 (premise on Nyström)", large, noExact, run.Supported)
+	allChance := wrong(map[string]drawValue{"nystrom": wrongEvery(2, 0), "block": wrongEvery(2, 1), "linear": wrongEvery(2, 0)})
+	kittest.WantOutcome(t, "fewest at n ≥ 5000, all at chance", large, allChance, run.Inconclusive)
+
+	// "No error": a rate below 1% needs enough draws.
+	many := res(drawRowsOf([]float64{10000}, 400, metricWrong, map[string]drawValue{"nystrom": wrongEvery(0, 0), "block": wrongEvery(10, 0)}))
+	kittest.WantOutcome(t, "no error in 400 draws", checkNoErrorFrom("d", "nystrom", 10000), many, run.Supported)
+	kittest.WantOutcome(t, "10% errors", checkNoErrorFrom("d", "block", 10000), many, run.Contradicted)
+	kittest.WantOutcome(t, "no error in 40 draws", checkNoErrorFrom("d", "exact", 0), ranked, run.Inconclusive)
+	kittest.WantOutcome(t, "no n ≥ 10⁶", checkNoErrorFrom("d", "nystrom", 1e6), many, run.Inconclusive)
+
+	// Separation and the equivalence of Nyström's and RFF's errors.
+	sep := wrong(map[string]drawValue{"nystrom": wrongEvery(10, 0), "rff": wrongEvery(10, 0), "linear": wrongEvery(2, 0), "block": wrongEvery(2, 1)})
+	kittest.WantOutcome(t, "same errors where they separate", checkSameError("d", "nystrom", "rff"), sep, run.Supported)
+	kittest.WantOutcome(t, "nystrom and rff separate", checkSeparate("d", "nystrom", "rff"), sep, run.Supported)
+	kittest.WantOutcome(t, "linear and block cannot", checkCannotSeparate("d", []string{"nystrom", "rff"}, others), sep, run.Supported)
+	apart := wrong(map[string]drawValue{"nystrom": wrongEvery(0, 0), "rff": wrongEvery(2, 0), "linear": wrongEvery(0, 0), "block": wrongEvery(0, 0)})
+	kittest.WantOutcome(t, "errors 0 and 1/2", checkSameError("d", "nystrom", "rff"), apart, run.Contradicted)
+	atChance := wrong(map[string]drawValue{"nystrom": wrongEvery(2, 0), "rff": wrongEvery(2, 1), "linear": wrongEvery(2, 0), "block": wrongEvery(2, 1)})
+	kittest.WantOutcome(t, "same error at chance", checkSameError("d", "nystrom", "rff"), atChance, run.Inconclusive)
+	kittest.WantOutcome(t, "separate at chance", checkSeparate("d", "nystrom", "rff"), atChance, run.Inconclusive)
+	kittest.WantOutcome(t, "cannot separate when nothing does", checkCannotSeparate("d", []string{"nystrom", "rff"}, others), atChance, run.Inconclusive)
+	wrongWay := wrong(map[string]drawValue{"nystrom": wrongEvery(1, 0), "rff": wrongEvery(1, 0)})
+	kittest.WantOutcome(t, "always wrong", checkSeparate("d", "nystrom", "rff"), wrongWay, run.Contradicted)
+	// Nyström and RFF separate but linear separates better still.
+	better := wrong(map[string]drawValue{"nystrom": wrongEvery(4, 0), "rff": wrongEvery(4, 0), "linear": wrongEvery(0, 0), "block": wrongEvery(4, 0)})
+	kittest.WantOutcome(t, "linear separates better", checkCannotSeparate("d", []string{"nystrom", "rff"}, others), better, run.Contradicted)
+
+	if _, err := checkSameError("d", "nystrom", "rff")(kittest.RowsOf("fig4_x")); err == nil {
+		t.Error("no results: want an error")
+	}
+	unpaired := res(drawRowsOf(ns, 40, metricWrong, map[string]drawValue{"exact": wrongEvery(0, 0), "nystrom": wrongEvery(0, 0)}),
+		drawRowsOf(ns, 30, metricWrong, map[string]drawValue{"linear": wrongEvery(0, 0), "block": wrongEvery(0, 0)}))
+	if _, err := fewest(unpaired); err == nil {
+		t.Error("methods on different draws: want an error, not an unpaired McNemar test")
+	}
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// Δ claims: paired log ratios, and equal convergence speeds that presume convergence.
+func TestCh4DeltaClaims(t *testing.T) {
+	ns := []float64{100, 300, 1000, 3000}
+	delta := func(v map[string]drawValue) *run.Results { return res(drawRowsOf(ns, 20, metricDelta, v)) }
+	res := delta(map[string]drawValue{
+		"rff": noisyPower(1, -0.5, 0.1, 1), "nystrom": noisyPower(2, -0.55, 0.1, 2),
+		"block": noisyPower(4, -0.5, 0.1, 3), "linear": noisyPower(1, -0.1, 0.1, 4),
+	})
+	kittest.WantOutcome(t, "same slopes −0.5, −0.55", claimSameConvergence("c", "", "d", "rff", "nystrom").Check, res, run.Supported)
+	kittest.WantOutcome(t, "slopes −0.5, −0.1", claimSameConvergence("c", "", "d", "rff", "linear").Check, res, run.Contradicted)
+	kittest.WantOutcome(t, "rff and nystrom below block", checkDeltaBelow("d", []string{"rff", "nystrom"}, []string{"block"}), res, run.Supported)
+	kittest.WantOutcome(t, "block below rff", checkDeltaBelow("d", []string{"block"}, []string{"rff"}), res, run.Contradicted)
+	// Nyström and block: same slope, Δ a factor 2 apart; RFF below both, linear above.
+	kittest.WantOutcome(t, "convergence order", checkConvergenceOrder("d"), res, run.Supported)
+	swapped := delta(map[string]drawValue{
+		"rff": noisyPower(8, -0.5, 0.1, 1), "nystrom": noisyPower(2, -0.5, 0.1, 2),
+		"block": noisyPower(4, -0.5, 0.1, 3), "linear": noisyPower(1, -0.1, 0.1, 4),
+	})
+	kittest.WantOutcome(t, "rff not smallest", checkConvergenceOrder("d"), swapped, run.Contradicted)
+	blurred := delta(map[string]drawValue{
+		"rff": noisyPower(1, -0.5, 3, 1), "nystrom": noisyPower(1, -0.5, 3, 2),
+		"block": noisyPower(1, -0.5, 3, 3), "linear": noisyPower(1, -0.5, 3, 4),
+	})
+	kittest.WantOutcome(t, "convergence order within noise", checkConvergenceOrder("d"), blurred, run.Inconclusive)
+	flat := delta(map[string]drawValue{"rff": noisyPower(1, 0, 0.1, 1), "nystrom": noisyPower(1, 0, 0.1, 2)})
+	kittest.WantOutcome(t, "neither converges", claimSameConvergence("c", "", "d", "rff", "nystrom").Check, flat, run.Inconclusive)
+	noisy := delta(map[string]drawValue{"rff": noisyPower(1, -0.5, 3, 1), "nystrom": noisyPower(1, -0.5, 3, 2)})
+	kittest.WantOutcome(t, "Δ noise", checkDeltaBelow("d", []string{"rff"}, []string{"nystrom"}), noisy, run.Inconclusive)
+	zero := delta(map[string]drawValue{"rff": func(float64, int) float64 { return 0 }, "nystrom": noisyPower(1, -0.5, 0.1, 2)})
+	kittest.WantOutcome(t, "Δ = 0", checkDeltaBelow("d", []string{"rff"}, []string{"nystrom"}), zero, run.Inconclusive)
+	kittest.WantOutcome(t, "Δ = 0 slope", claimSameConvergence("c", "", "d", "rff", "nystrom").Check, zero, run.Inconclusive)
+}
+
+// Time claims: paired ratios of median times, and the exact MMD's slope.
+func TestCh4TimeClaims(t *testing.T) {
+	ns := []float64{100, 1000, 3000, 10000}
+	times := func(v map[string]drawValue) *run.Results { return res(drawRowsOf(ns, 20, metricSeconds, v)) }
+	ordered := times(map[string]drawValue{
+		"linear": noisyPower(1e-6, 1, 0.05, 1), "rff": noisyPower(3e-6, 1, 0.05, 2), "nystrom": noisyPower(4e-6, 1, 0.05, 3),
+		"block": noisyPower(9e-6, 1, 0.05, 4), "exact": noisyPower(1e-8, 2, 0.05, 5),
+	})
+	order := checkTimes("d", "exact", []timeOrder{{"linear", "rff", timeFaster}, {"rff", "nystrom", timeSimilar}, {"nystrom", "block", timeFaster}, {"block", "exact", timeFaster}})
+	kittest.WantOutcome(t, "time order", order, ordered, run.Supported)
+	kittest.WantOutcome(t, "exact ∝ n²", checkExactExplodes("d", []string{"linear", "block"}), ordered, run.Supported)
+	kittest.WantOutcome(t, "linear fastest", checkTimes("d", "linear", []timeOrder{{"linear", "block", timeFaster}, {"linear", "nystrom", timeFaster}}), ordered, run.Supported)
+	kittest.WantOutcome(t, "block not faster than linear", checkTimes("d", "linear", []timeOrder{{"block", "linear", timeFaster}}), ordered, run.Contradicted)
+	kittest.WantOutcome(t, "linear and block not similar", checkTimes("d", "linear", []timeOrder{{"linear", "block", timeSimilar}}), ordered, run.Contradicted)
+	linearExact := times(map[string]drawValue{"linear": noisyPower(1e-6, 1, 0.05, 1), "block": noisyPower(9e-6, 1, 0.05, 4), "exact": noisyPower(1e-5, 1, 0.05, 5)})
+	kittest.WantOutcome(t, "exact ∝ n", checkExactExplodes("d", []string{"linear", "block"}), linearExact, run.Contradicted)
+	noisy := times(map[string]drawValue{
+		"linear": noisyPower(1e-6, 1, 1, 1), "block": noisyPower(1.1e-6, 1, 1, 2), "exact": noisyPower(1e-7, 1.5, 4, 6),
+	})
+	kittest.WantOutcome(t, "times within noise", checkTimes("d", "linear", []timeOrder{{"linear", "block", timeFaster}}), noisy, run.Inconclusive)
+	kittest.WantOutcome(t, "slope within noise", checkExactExplodes("d", nil), noisy, run.Inconclusive)
+}
+
+// The dimension study's closed form: MMD² = 0 for equal variances, the second-order expansion for
+// close ones, and the extrapolated n where the margin's spread reaches it.
+func TestFig4_2Study(t *testing.T) {
+	if v := gaussianPopulationMMD2(3, 1, 2); v != 0 {
+		t.Errorf("equal variances: MMD² %g, want 0", v)
+	}
+	// f(v) = (1 + v/σ²)^(−d/2): MMD² ≈ f''(2)·ε² for variances 1 and 1 + ε.
+	for _, d := range []int{1, 10, 100} {
+		s2 := fig4_2StudySigma2(d)
+		eps := 1e-3
+		h := float64(d) / 2
+		f2 := h * (h + 1) / (s2 * s2) * math.Pow(1+2/s2, -h-2)
+		if got, want := gaussianPopulationMMD2(d, 1+eps, s2), f2*eps*eps; math.Abs(got-want) > 1e-3*want {
+			t.Errorf("d = %d: MMD² %g, want ≈ %g", d, got, want)
+		}
+	}
+	var rows []run.Row
+	for _, n := range []float64{100, 1000} {
+		for i := range 4 {
+			v := 1 / n
+			if i%2 == 1 {
+				v = -v
+			}
+			rows = append(rows, run.Row{Dataset: fig4_2StudyDataset, Method: "exact", Params: []run.Param{run.P("d", 1), run.P("n", n), run.P("draw", i)}, Metric: fig4_2MetricMargin, Value: v})
+		}
+	}
+	rows = append(rows, run.Row{Dataset: fig4_2StudyDataset, Method: "exact", Params: []run.Param{run.P("d", 1)}, Metric: fig4_2MetricPopulation, Value: 1e-6})
+	st, err := fig4_2StudyResults(kittest.RowsOf("fig4_2", rows...))
+	if err != nil || len(st) != 1 {
+		t.Fatalf("%v, %v", st, err)
+	}
+	// sd = 1.155/n: it reaches 10⁻⁶ at n ≈ 1.155·10⁶.
+	if s := st[0]; math.Abs(s.exponent+1) > 1e-9 || math.Abs(s.nSeparate/(stat.StdDev([]float64{1, -1, 1, -1}, nil)*1e6)-1) > 1e-9 {
+		t.Errorf("exponent %g, n %g", s.exponent, s.nSeparate)
+	}
+}
+
+// The caption names the curves that lie under others: a pair equal at every n (Coincident), and
+// the groups of methods that share a value at some n.
+func TestCh4HiddenCurves(t *testing.T) {
+	x := []float64{10, 20, 50}
+	bands := []plotting.Band{
+		{Method: "linear", X: x, Mean: []float64{0.3, 0.1, 0}},
+		{Method: "block", X: x, Mean: []float64{0.2, 0, 0}},
+		{Method: "nystrom", X: x, Mean: []float64{0.1, 0, 0}},
+		{Method: "exact", X: x, Mean: []float64{0.1, 0, 0}},
+	}
+	got := hiddenCurves("(a)", bands, true)
+	for _, want := range []string{
+		"the Nyström curve lies under the exact curve",
+		"block, Nyström and exact overlap at 0 for n = 20",
+		"linear, block, Nyström and exact overlap at 0 for n = 50",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("caption note %q lacks %q", got, want)
+		}
+	}
+	if strings.Contains(got, "n = 10") {
+		t.Errorf("caption note %q: Nyström and exact at n = 10 are already noted as one curve under the other", got)
+	}
+	if got := hiddenCurves("(b)", bands[:2], false); got != "" {
+		t.Errorf("distinct curves: note %q, want none", got)
+	}
+}

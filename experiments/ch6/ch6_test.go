@@ -1,0 +1,189 @@
+package ch6
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/fastkernels/kernellab/experiments/internal/kittest"
+
+	"github.com/fastkernels/kernellab/lab/run"
+)
+
+// advantage is how much better than a middling score a method does in hand-made chapter-6
+// results: accuracy above 0.8, or MSE below 0.5.
+type advantage func(key, method, part string, fraction float64, rep int) float64
+
+// synthetic builds chapter-6 results over every data set: 6 repetitions, a 100-tree forest, every
+// method at every pruned size on test and fit, scores from adv plus a jitter of ±noise, OMP's
+// negative share from neg, and NN-OMP stopping at stop trees (0: never) with advantage stopAdv.
+func synthetic(adv advantage, noise float64, neg func(key string, f float64, rep int) float64, stop int, stopAdv float64) *run.Results {
+	res := &run.Results{ID: "fig6_6", Scale: run.Quick}
+	add := func(key, method, metric string, rep int, v float64, params ...run.Param) {
+		res.Rows = append(res.Rows, run.Row{ID: "fig6_6", Dataset: key, Method: method, Params: params, Rep: rep, Metric: metric, Value: v})
+	}
+	score := func(cls bool, a float64) float64 {
+		if cls {
+			return 0.8 + a
+		}
+		return 0.5 - a
+	}
+	for _, s := range sets {
+		cls := !slices.Contains([]string{"kin8nm", "houses", "diamonds", "diabetes", "boston"}, s.key)
+		for rep := range 6 {
+			add(s.key, methodFull, metricForestSize, rep, 100)
+			for _, part := range []string{partTest, partFit} {
+				add(s.key, methodFull, metric(part, cls), rep, score(cls, adv(s.key, methodFull, part, -1, rep)+noise*kittest.Jitter(s.key, part, rep)))
+			}
+			for _, m := range methods {
+				for _, f := range fractions {
+					x := run.P(fractionParam, f)
+					for _, part := range []string{partTest, partFit} {
+						add(s.key, m, metric(part, cls), rep, score(cls, adv(s.key, m, part, f, rep)+noise*kittest.Jitter(s.key, m, part, f, rep)), x)
+					}
+					if m == omp {
+						add(s.key, m, metricNegative, rep, neg(s.key, f, rep), x)
+					}
+				}
+			}
+			add(s.key, nnomp, metricStopped, rep, float64(stop))
+			add(s.key, nnomp, metricStopPrefix+metric(partTest, cls), rep, score(cls, stopAdv+noise*kittest.Jitter(s.key, "stop", rep)))
+		}
+	}
+	return res
+}
+
+// favour gives method m the advantage a on part (every data set, every size) and nothing to the others.
+func favour(m, part string, a float64) advantage {
+	return func(_, method, p string, _ float64, _ int) float64 {
+		if method == m && p == part {
+			return a
+		}
+		return 0
+	}
+}
+
+func noNegatives(string, float64, int) float64 { return 0 }
+
+func TestCh6ClaimChecks(t *testing.T) {
+	claims := map[string]func(*run.Results) (run.Verdict, error){}
+	for _, e := range []*run.Experiment{fig6_1(), fig6_2(), fig6_3(), fig6_4(), fig6_5(), fig6_6()} {
+		for _, c := range e.Claims {
+			claims[e.ID+"/"+c.ID] = c.Check
+		}
+	}
+	const big, noise = 0.05, 0.01
+	flat := synthetic(func(string, string, string, float64, int) float64 { return 0 }, noise, noNegatives, 0, 0)
+	ompUp := synthetic(favour(omp, partTest, big), noise, noNegatives, 0, 0)
+	ompDown := synthetic(favour(omp, partTest, -big), noise, noNegatives, 0, 0)
+	for _, c := range []struct {
+		claim string
+		res   *run.Results
+		want  run.Outcome
+	}{
+		{"fig6_1/omp-beats-others", ompUp, run.Supported},
+		{"fig6_1/omp-beats-others", ompDown, run.Contradicted},
+		{"fig6_1/omp-beats-others", flat, run.Inconclusive},
+		{"fig6_1/omp-beats-full-forest-at-some-size", ompUp, run.Supported},
+		{"fig6_1/omp-beats-full-forest-at-some-size", ompDown, run.Contradicted},
+		{"fig6_1/omp-beats-full-forest-at-some-size", flat, run.Inconclusive},
+		{"fig6_1/weights-help", ompUp, run.Supported},
+		{"fig6_1/weights-help", ompDown, run.Contradicted},
+		{"fig6_1/weights-help", flat, run.Inconclusive},
+		{"fig6_2/omp-unweighted-at-least-as-good", flat, run.Supported},
+		{"fig6_2/omp-unweighted-at-least-as-good", ompUp, run.Contradicted},
+		{"fig6_2/omp-unweighted-at-least-as-good", synthetic(favour(omp, partTest, 0.01), 0.03, noNegatives, 0, 0), run.Inconclusive},
+		{"fig6_3/no-method-beats-random", flat, run.Supported},
+		{"fig6_3/no-method-beats-random", ompUp, run.Contradicted},
+		{"fig6_3/no-method-beats-random", synthetic(favour(omp, partTest, 0.01), 0.03, noNegatives, 0, 0), run.Inconclusive},
+		{"fig6_3/omp-weights-overfit", ompDown, run.Supported},
+		{"fig6_3/omp-weights-overfit", ompUp, run.Contradicted},
+		{"fig6_3/omp-weights-overfit", flat, run.Inconclusive},
+		{"fig6_4/omp-best-on-fit-data", synthetic(favour(omp, partFit, big), noise, noNegatives, 0, 0), run.Supported},
+		{"fig6_4/omp-best-on-fit-data", synthetic(favour(omp, partFit, -big), noise, noNegatives, 0, 0), run.Contradicted},
+		{"fig6_4/omp-best-on-fit-data", flat, run.Inconclusive},
+		{"fig6_6/nn-omp-stops-by-itself", synthetic(favour("", "", 0), noise, noNegatives, 20, 0), run.Supported},
+		{"fig6_6/nn-omp-stops-by-itself", flat, run.Contradicted},
+		{"fig6_6/nn-omp-generalises", synthetic(favour("", "", 0), noise/5, noNegatives, 20, 0), run.Supported},
+		{"fig6_6/nn-omp-generalises", synthetic(favour("", "", 0), noise, noNegatives, 20, -big), run.Contradicted},
+		{"fig6_6/nn-omp-generalises", synthetic(favour("", "", 0), 0.03, noNegatives, 20, -0.01), run.Inconclusive},
+	} {
+		kittest.WantOutcome(t, c.claim, claims[c.claim], c.res, c.want)
+	}
+
+	// Ensemble: better than Random on regression and worse on classification supports; better on
+	// both contradicts; no difference is inconclusive.
+	ensemble := func(classWorse bool) advantage {
+		return func(key, method, part string, _ float64, _ int) float64 {
+			if method != ensemble || part != partTest {
+				return 0
+			}
+			if classWorse && slices.Contains([]string{"kr_vs_kp", "steel_plates", "lfw_pairs", "gamma", "spambase", "breast_cancer"}, key) {
+				return -big
+			}
+			return big
+		}
+	}
+	c := claims["fig6_2/ensemble-strong-regression-weak-classification"]
+	kittest.WantOutcome(t, "ensemble supported", c, synthetic(ensemble(true), noise, noNegatives, 0, 0), run.Supported)
+	kittest.WantOutcome(t, "ensemble contradicted", c, synthetic(ensemble(false), noise, noNegatives, 0, 0), run.Contradicted)
+	kittest.WantOutcome(t, "ensemble inconclusive", c, flat, run.Inconclusive)
+
+	// Zhang and Kmeans against Random.
+	zk := func(a float64) advantage {
+		return func(_, method, part string, _ float64, _ int) float64 {
+			if part == partTest && (method == zhangPred || method == zhangSim || method == kMeans) {
+				return a
+			}
+			return 0
+		}
+	}
+	c = claims["fig6_2/zhang-kmeans-hardly-beat-random"]
+	kittest.WantOutcome(t, "zhang supported", c, flat, run.Supported)
+	kittest.WantOutcome(t, "zhang contradicted", c, synthetic(zk(big), noise, noNegatives, 0, 0), run.Contradicted)
+	kittest.WantOutcome(t, "zhang inconclusive", c, synthetic(zk(0.01), 0.03, noNegatives, 0, 0), run.Inconclusive)
+
+	// Negative weights: the share grows with the size (or falls), and OMP's score falls with it.
+	growing := func(_ string, f float64, rep int) float64 { return 2*f + 0.01*kittest.Jitter("neg", f, rep) + 0.02 }
+	falling := func(_ string, f float64, rep int) float64 { return 0.8 - 2*f + 0.01*kittest.Jitter("neg", f, rep) }
+	noisy := func(_ string, f float64, rep int) float64 { return 0.3 + 0.2*kittest.Jitter("neg", f, rep) }
+	c = claims["fig6_5/negative-share-grows"]
+	kittest.WantOutcome(t, "share grows", c, synthetic(favour("", "", 0), noise, growing, 0, 0), run.Supported)
+	kittest.WantOutcome(t, "share falls", c, synthetic(favour("", "", 0), noise, falling, 0, 0), run.Contradicted)
+	kittest.WantOutcome(t, "share noise", c, synthetic(favour("", "", 0), noise, noisy, 0, 0), run.Inconclusive)
+	ompWithSize := func(sign float64) advantage {
+		return func(_, method, part string, f float64, _ int) float64 {
+			if method == omp && part == partTest {
+				return sign * f
+			}
+			return 0
+		}
+	}
+	c = claims["fig6_5/performance-falls"]
+	kittest.WantOutcome(t, "performance falls", c, synthetic(ompWithSize(-1), 0.001, growing, 0, 0), run.Supported)
+	kittest.WantOutcome(t, "performance rises", c, synthetic(ompWithSize(1), 0.001, growing, 0, 0), run.Contradicted)
+	kittest.WantOutcome(t, "performance flat", c, synthetic(favour("", "", 0), noise, growing, 0, 0), run.Inconclusive)
+}
+
+func TestCh6DiffsArePaired(t *testing.T) {
+	res := synthetic(favour(omp, partTest, 0.05), 0, noNegatives, 0, 0)
+	d, err := diffs(res, "kin8nm", partTest, omp, random, everyFraction)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d) != 6 {
+		t.Fatalf("%d values, want one per repetition (6)", len(d))
+	}
+	for _, v := range d {
+		// MSE 0.45 against 0.5: OMP is better by 0.05, a positive difference.
+		if v < 0.05-1e-12 || v > 0.05+1e-12 {
+			t.Errorf("difference %g, want +0.05 (lower MSE is better)", v)
+		}
+	}
+	if _, err := diffs(res, "kin8nm", partTest, methodFull, omp, everyFraction); err == nil {
+		t.Error("the full forest as the first side: no error")
+	}
+	res.Rows = slices.DeleteFunc(res.Rows, func(r run.Row) bool { return r.Method == random && r.Rep == 3 })
+	if _, err := diffs(res, "kin8nm", partTest, omp, random, everyFraction); err == nil {
+		t.Error("a repetition missing on one side: no error")
+	}
+}

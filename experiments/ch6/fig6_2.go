@@ -1,0 +1,73 @@
+package ch6
+
+import (
+	"github.com/fastkernels/kernellab/experiments/internal/kit"
+	"github.com/fastkernels/kernellab/lab/run"
+)
+
+// fig6_2Sets are the data sets of thesis Figure 6.2, where OMP w/o weights does well.
+var fig6_2Sets = []string{"diamonds", "lfw_pairs", "gamma", "spambase"}
+
+// fig6_2 — test performance vs pruned size on Diamonds, LFW pairs, Gamma and Spambase (thesis
+// Figure 6.2); drawn from fig6_6's runs. It also carries the chapter's claims on the baselines over
+// all 11 data sets.
+func fig6_2() *run.Experiment {
+	return &run.Experiment{
+		ID: "fig6_2", Title: "Pruned forests: test score vs pruned size on Diamonds, LFW pairs, Gamma, Spambase (thesis Figure 6.2)",
+		Source: "thesis Figure 6.2 (§6.3.2)",
+		Kind:   run.Figure, Uses: fig6_6(),
+		Render: func(res *run.Results, out *run.Output) error {
+			return figure(res, out, fig6_2Sets, 4, partTest, "Pruned random forests on Diamonds, LFW pairs, Gamma and Spambase (thesis Figure 6.2): test MSE (regression) or accuracy (classification) against the pruned forest's size, for every method but the NN-OMP pair. Gamma uses the thesis's columns, whose ID column leaks the label (fig6_6 shows the leak-free variant).")
+		},
+		Claims: []run.Claim{
+			{
+				ID:   "omp-unweighted-at-least-as-good",
+				Text: "on Diamonds, LFW pairs, Gamma and Spambase OMP w/o weights is at least as good as the other methods",
+				Rule: "per data set and other method (OMP, Random, Ensemble, Zhang Predictions, Zhang Similarities, Kmeans), one value per repetition: OMP w/o weights' test score minus the other's, averaged over the pruned sizes, oriented so that positive is better; one-sided paired t of non-inferiority, above −0.01 (one accuracy point, or 1% of the target variance, fixed before any run); family of 24, Holm at 0.05",
+				Check: func(res *run.Results) (run.Verdict, error) {
+					tests, err := family(res, fig6_2Sets, partTest, ompNoWeights, kit.Without(baselines, ompNoWeights), everyFraction, atLeastAsGood)
+					if err != nil {
+						return run.Verdict{}, err
+					}
+					return run.Decide(tests, drawNote), nil
+				},
+			},
+			{
+				ID:   "ensemble-strong-regression-weak-classification",
+				Text: "Ensemble is strong in regression and weak in classification: it beats Random on the regression data sets and does worse than Random on the classification ones",
+				Rule: "per data set of the 11, one value per repetition: Ensemble's test score minus Random's, averaged over the pruned sizes, oriented so that positive is better; one-sided paired t, above 0 on the 5 regression sets, below 0 on the 6 classification sets; family of 11, Holm at 0.05",
+				Check: func(res *run.Results) (run.Verdict, error) {
+					var tests []run.Test
+					for _, k := range thesisKeys() {
+						test := beats
+						if classification(res, k) {
+							test = worse
+						}
+						t, err := family(res, []string{k}, partTest, ensemble, []string{random}, everyFraction, test)
+						if err != nil {
+							return run.Verdict{}, err
+						}
+						tests = append(tests, t...)
+					}
+					return run.Decide(tests, drawNote), nil
+				},
+			},
+			{
+				ID:   "zhang-kmeans-hardly-beat-random",
+				Text: "Zhang's two methods and Kmeans hardly beat Random: by at most 0.01 on every data set",
+				Rule: "per data set of the 11 and method (Zhang Predictions, Zhang Similarities, Kmeans), one value per repetition: the method's test score minus Random's, averaged over the pruned sizes, oriented so that positive is better; one-sided paired t, below +0.01 (one accuracy point, or 1% of the target variance, fixed before any run), contradicted if shown above it; family of 33, Holm at 0.05",
+				Check: func(res *run.Results) (run.Verdict, error) {
+					var tests []run.Test
+					for _, m := range []string{zhangPred, zhangSim, kMeans} {
+						t, err := family(res, thesisKeys(), partTest, m, []string{random}, everyFraction, hardlyBetter)
+						if err != nil {
+							return run.Verdict{}, err
+						}
+						tests = append(tests, t...)
+					}
+					return run.Decide(tests, drawNote), nil
+				},
+			},
+		},
+	}
+}

@@ -1,0 +1,291 @@
+package ch6
+
+import (
+	"cmp"
+	"fmt"
+	"maps"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/fastkernels/kernellab/experiments/internal/kit"
+
+	"gonum.org/v1/gonum/floats"
+	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/gonum/stat"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+
+	"github.com/fastkernels/kernellab/lab/kernel"
+	"github.com/fastkernels/kernellab/lab/learn"
+	"github.com/fastkernels/kernellab/lab/plotting"
+	"github.com/fastkernels/kernellab/lab/run"
+)
+
+// fig6_5 trend curve: kernel ridge regression with a Gaussian kernel on the pooled normalised points,
+// its bandwidth and ridge fixed before any run (the thesis fits an RBF SVM instead).
+const (
+	fig6_5Sigma  = 0.2
+	fig6_5Lambda = 1.0
+	// fig6_5From is the smallest pruned size (fraction of the forest) of panel (a), as in the thesis.
+	fig6_5From = 0.1
+)
+
+// fig6_5Exceptions are the data sets where the thesis says performance does not fall as the share
+// of negative weights grows.
+var fig6_5Exceptions = []string{"kin8nm", "diamonds", "steel_plates"}
+
+// fig6_5 — negative OMP weights (thesis Figure 6.5): (a) normalised test performance against the
+// normalised share of negative weights, pruned forests of at least 10% of the initial size, one
+// colour per data set, with a kernel-ridge trend; (b) the share of negative weights against the
+// pruned size. Data sets whose OMP weights are never negative are left out (the thesis leaves
+// out Gamma). Drawn from fig6_6's runs.
+func fig6_5() *run.Experiment {
+	return &run.Experiment{
+		ID: "fig6_5", Title: "Negative OMP weights: performance vs share of negative weights, and share vs size (thesis Figure 6.5)",
+		Source: "thesis Figure 6.5 (§6.3.3)",
+		Kind:   run.Figure, Uses: fig6_6(),
+		Render: renderFig6_5,
+		Claims: []run.Claim{
+			{
+				ID:    "negative-share-grows",
+				Text:  "the share of negative weights grows with the size of the pruned forest",
+				Rule:  "per data set with negative weights, one value per repetition: the least-squares slope of OMP's share of negative weights against the pruned size (fraction of the forest); one-sided t over the repetitions, above 0; family over the data sets, Holm at 0.05",
+				Check: checkFig6_5Grows,
+			},
+			{
+				ID:    "performance-falls",
+				Text:  "performance falls as the share of negative weights grows, except on Kin8nm, Diamonds and Steel Plates",
+				Rule:  "per data set with negative weights but those three, one value per repetition: the least-squares slope of OMP's test score (oriented: accuracy, or minus the MSE) against its share of negative weights over the pruned sizes of at least 10% of the forest; one-sided t over the repetitions, below 0; family over the data sets, Holm at 0.05; a repetition whose share does not vary gives no slope",
+				Check: checkFig6_5Falls,
+			},
+		},
+	}
+}
+
+// fig6_5Sets are the thesis's data sets whose OMP weights are negative somewhere, and those left
+// out.
+func fig6_5Sets(res *run.Results) (in, out []string) {
+	for _, k := range thesisKeys() {
+		neg := false
+		for _, r := range res.Where(k, omp, metricNegative) {
+			neg = neg || r.Value > 0
+		}
+		if neg {
+			in = append(in, k)
+		} else {
+			out = append(out, k)
+		}
+	}
+	return in, out
+}
+
+// fig6_5Point is one pruned forest of OMP: its size, share of negative weights and oriented test score.
+type fig6_5Point struct {
+	rep             int
+	fraction, share float64
+	score           float64
+}
+
+// fig6_5Points are OMP's pruned forests on a data set, in (repetition, size) order.
+func fig6_5Points(res *run.Results, key string) ([]fig6_5Point, error) {
+	cls := classification(res, key)
+	scores := map[string]float64{}
+	id := func(r run.Row) string { v, _ := r.Param(fractionParam); return fmt.Sprintf("%d|%s", r.Rep, v) }
+	for _, r := range res.Where(key, omp, metric(partTest, cls)) {
+		scores[id(r)] = better(cls, r.Value)
+	}
+	var out []fig6_5Point
+	for _, r := range res.Where(key, omp, metricNegative) {
+		f, err := r.ParamFloat(fractionParam)
+		if err != nil {
+			return nil, err
+		}
+		s, ok := scores[id(r)]
+		if !ok {
+			return nil, fmt.Errorf("%s: %s OMP repetition %d size %g: no test score", res.ID, key, r.Rep, f)
+		}
+		out = append(out, fig6_5Point{rep: r.Rep, fraction: f, share: r.Value, score: s})
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s: no OMP weights on %s", res.ID, key)
+	}
+	slices.SortFunc(out, func(a, b fig6_5Point) int {
+		if a.rep != b.rep {
+			return a.rep - b.rep
+		}
+		return cmp.Compare(a.fraction, b.fraction)
+	})
+	return out, nil
+}
+
+// fig6_5Slopes fits, per repetition, the least-squares slope of y(p) against x(p) over the points
+// keep accepts; a repetition whose x does not vary gives no slope.
+func fig6_5Slopes(points []fig6_5Point, keep func(fig6_5Point) bool, x, y func(fig6_5Point) float64) []float64 {
+	byRep := map[int][2][]float64{}
+	for _, p := range points {
+		if keep(p) {
+			v := byRep[p.rep]
+			byRep[p.rep] = [2][]float64{append(v[0], x(p)), append(v[1], y(p))}
+		}
+	}
+	var out []float64
+	for _, rep := range slices.Sorted(maps.Keys(byRep)) {
+		xs, ys := byRep[rep][0], byRep[rep][1]
+		if len(xs) < 2 || floats.Max(xs) == floats.Min(xs) {
+			continue
+		}
+		_, beta := stat.LinearRegression(xs, ys, nil, false)
+		out = append(out, beta)
+	}
+	return out
+}
+
+func checkFig6_5Grows(res *run.Results) (run.Verdict, error) {
+	in, out := fig6_5Sets(res)
+	var tests []run.Test
+	for _, k := range in {
+		pts, err := fig6_5Points(res, k)
+		if err != nil {
+			return run.Verdict{}, err
+		}
+		s := fig6_5Slopes(pts, func(fig6_5Point) bool { return true },
+			func(p fig6_5Point) float64 { return p.fraction }, func(p fig6_5Point) float64 { return p.share })
+		tests = append(tests, run.MeanAbove(name(k)+": slope of the negative share vs size", s, 0))
+	}
+	return run.Decide(tests, fig6_5LeftOut(out)), nil
+}
+
+func checkFig6_5Falls(res *run.Results) (run.Verdict, error) {
+	in, out := fig6_5Sets(res)
+	var tests []run.Test
+	for _, k := range in {
+		if slices.Contains(fig6_5Exceptions, k) {
+			continue
+		}
+		pts, err := fig6_5Points(res, k)
+		if err != nil {
+			return run.Verdict{}, err
+		}
+		s := fig6_5Slopes(pts, func(p fig6_5Point) bool { return p.fraction >= fig6_5From },
+			func(p fig6_5Point) float64 { return p.share }, func(p fig6_5Point) float64 { return p.score })
+		tests = append(tests, run.MeanBelow(name(k)+": slope of the test score (better up) vs the negative share", s, 0))
+	}
+	return run.Decide(tests, fig6_5LeftOut(out)), nil
+}
+
+// fig6_5LeftOut says which data sets have no negative weight.
+func fig6_5LeftOut(keys []string) string {
+	if len(keys) == 0 {
+		return "every data set has negative weights"
+	}
+	names := make([]string, len(keys))
+	for i, k := range keys {
+		names[i] = name(k)
+	}
+	return "left out, no negative weight in any run: " + strings.Join(names, ", ")
+}
+
+func renderFig6_5(res *run.Results, out *run.Output) error {
+	in, left := fig6_5Sets(res)
+	if len(in) == 0 {
+		return fmt.Errorf("%s: no data set has negative OMP weights", res.ID)
+	}
+	a := plotting.NewPrint("performance vs negative weights", "normalised share of negative weights", "normalised test performance")
+	b := plotting.NewPrint("negative weights vs size", "pruned size (% of the forest)", "share of negative weights")
+	if err := plotting.LogX(b); err != nil {
+		return err
+	}
+	var poolX, poolY []float64
+	var shares []kit.Curve
+	labels := map[string]string{}
+	for i, k := range in {
+		pts, err := fig6_5Points(res, k)
+		if err != nil {
+			return err
+		}
+		var xs, ys []float64
+		for _, p := range pts {
+			if p.fraction >= fig6_5From {
+				xs, ys = append(xs, p.share), append(ys, p.score)
+			}
+		}
+		xs, ys = minMaxScaled(xs), minMaxScaled(ys)
+		if err := plotting.AddScatter(a, xs, ys, name(k), i); err != nil {
+			return err
+		}
+		poolX, poolY = append(poolX, xs...), append(poolY, ys...)
+		c, err := kit.Curves(res, k, metricNegative, fractionParam, omp)
+		if err != nil {
+			return err
+		}
+		for j := range c[0].Points {
+			c[0].Points[j].X *= 100
+		}
+		c[0].Method = k
+		labels[k] = name(k)
+		shares = append(shares, c[0])
+	}
+	if err := fig6_5Trend(a, poolX, poolY); err != nil {
+		return err
+	}
+	if err := kit.AddMinMaxBands(b, shares, labels); err != nil {
+		return err
+	}
+	fig := plotting.NewPrintFigure(1, 2, plotting.PageWidth, 7*vg.Centimeter)
+	fig.SetLegend(plotting.LegendBelow)
+	for i, p := range []*plot.Plot{a, b} {
+		fig.Set(0, i, p)
+	}
+	if err := fig.Save(filepath.Join(out.Dir, out.ID)); err != nil {
+		return err
+	}
+	caption := fmt.Sprintf("Negative weights of OMP (thesis Figure 6.5). (a) Test performance against the share of negative weights for the pruned forests "+
+		"of at least %g%% of the initial forest, one point per repetition and size, both normalised to [0, 1] within each data set (performance: "+
+		"accuracy, or minus the MSE, so that up is better); the black line is a kernel ridge smoother of all points (Gaussian kernel, σ = %g, "+
+		"λ = %g, fixed before any run; the thesis fits an RBF SVM). (b) Share of negative weights against the pruned size: mean over the "+
+		"repetitions, band from minimum to maximum. %s. ", 100*fig6_5From, fig6_5Sigma, fig6_5Lambda, strings.TrimSuffix(fig6_5LeftOut(left), "."))
+	return kit.WriteCaption(out, res, caption+setUpText(res.Scale)+" Runs (those of fig6_6): "+setUp(res, in)+".")
+}
+
+// minMaxScaled maps v onto [0, 1] (all 0.5 when v is constant).
+func minMaxScaled(v []float64) []float64 {
+	out := make([]float64, len(v))
+	lo, hi := floats.Min(v), floats.Max(v)
+	for i, x := range v {
+		out[i] = 0.5
+		if hi > lo {
+			out[i] = (x - lo) / (hi - lo)
+		}
+	}
+	return out
+}
+
+// fig6_5Trend draws the kernel ridge smoother of (x, y) on [0, 1].
+func fig6_5Trend(p *plot.Plot, x, y []float64) error {
+	k, err := kernel.NewGaussian(fig6_5Sigma)
+	if err != nil {
+		return err
+	}
+	mean := floats.Sum(y) / float64(len(y))
+	centred := make([]float64, len(y))
+	for i, v := range y {
+		centred[i] = v - mean
+	}
+	m, err := learn.FitKRR(k, mat.NewDense(len(x), 1, slices.Clone(x)), centred, fig6_5Lambda)
+	if err != nil {
+		return err
+	}
+	grid := make([]float64, 101)
+	for i := range grid {
+		grid[i] = float64(i) / 100
+	}
+	pred, err := m.Predict(mat.NewDense(len(grid), 1, slices.Clone(grid)))
+	if err != nil {
+		return err
+	}
+	for i := range pred {
+		pred[i] += mean
+	}
+	return plotting.AddMethodLine(p, grid, pred, "trend (kernel ridge)", "slope")
+}

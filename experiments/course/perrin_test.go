@@ -1,0 +1,156 @@
+package course
+
+import (
+	"math"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/fastkernels/kernellab/experiments/internal/kit"
+	"github.com/fastkernels/kernellab/experiments/internal/kittest"
+
+	"github.com/fastkernels/kernellab/lab/run"
+)
+
+// The course-report figures run end to end at smoke scale; their claims are evaluated (a failure is
+// a finding reported in CLAIMS.md, not a test failure), but an error is not allowed.
+func TestPerrinSmoke(t *testing.T) {
+	kittest.UseDataMirror(t)
+	for _, e := range []*run.Experiment{perrinFig1(), perrinFig2(), perrinFig3()} {
+		t.Run(e.ID, func(t *testing.T) {
+			dir := t.TempDir()
+			kittest.RunAndCheck(t, e, run.Smoke, dir, false)
+			kittest.CheckPrintFigure(t, filepath.Join(dir, "figures"), e.ID, perrinLegendMethods(e.ID))
+		})
+	}
+}
+
+// perrinLegendMethods maps the legend entries of a course-report figure to their registered
+// methods.
+func perrinLegendMethods(id string) map[string]string {
+	m := map[string]string{}
+	switch id {
+	case "perrin_fig1":
+		m["Nyström"] = "nystrom"
+	case "perrin_fig2":
+		for method, label := range perrinFig2Labels {
+			m[label] = method
+		}
+	case "perrin_fig3":
+		for method, label := range perrinFig3Labels {
+			m[label] = method
+		}
+	}
+	return m
+}
+
+// gaussianGamma is exp(−γ||x − z||²): at squared distance 2 and γ = 0.3 it is e^{−0.6}.
+func TestGaussianGamma(t *testing.T) {
+	k, err := gaussianGamma(0.3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := k.Eval([]float64{0, 0}, []float64{1, 1}), math.Exp(-0.6); math.Abs(got-want) > 1e-15 {
+		t.Errorf("k = %g, want %g", got, want)
+	}
+	if _, err := gaussianGamma(0); err == nil {
+		t.Error("γ = 0 must be an error")
+	}
+}
+
+// perrinRows builds perrin results: for each method, x value and repetition, value(method, x, rep).
+func perrinRows(id, x string, xs []float64, reps int, methods []string, metric string, value func(method string, x float64, rep int) float64) *run.Results {
+	var rows []run.Row
+	for _, m := range methods {
+		for _, v := range xs {
+			for rep := range reps {
+				rows = append(rows, run.Row{Dataset: perrinDataset, Method: m, Params: []run.Param{run.P(x, v)}, Rep: rep, Metric: metric, Value: value(m, v, rep)})
+			}
+		}
+	}
+	return kittest.RowsOf(id, rows...)
+}
+
+// jitter is a fixed zero-mean pattern over the repetitions (−1, 0, 1, …), so that the statistics
+// have a spread without randomness in the tests.
+func jitter(rep int) float64 { return float64(rep%3 - 1) }
+
+func TestPerrinFig1Claim(t *testing.T) {
+	ms := []float64{10, 100, 1000}
+	build := func(timeOf func(m float64, rep int) float64) *run.Results {
+		res := perrinRows("perrin_fig1", "m", ms, 6, []string{"nystrom"}, metricRelErr,
+			func(_ string, m float64, rep int) float64 { return (1 + 0.05*jitter(rep)) / m })
+		times := perrinRows("perrin_fig1", "m", ms, 6, []string{"nystrom"}, kit.MetricSeconds,
+			func(_ string, m float64, rep int) float64 { return timeOf(m, rep) })
+		res.Rows = append(res.Rows, times.Rows...)
+		return res
+	}
+	kittest.WantOutcome(t, "error falls, time grows", checkPerrinFig1, build(func(m float64, rep int) float64 { return m * (1 + 0.1*jitter(rep)) * 1e-4 }), run.Supported)
+	kittest.WantOutcome(t, "time falls", checkPerrinFig1, build(func(m float64, rep int) float64 { return (1 + 0.1*jitter(rep)) / m }), run.Contradicted)
+	kittest.WantOutcome(t, "time flat", checkPerrinFig1, build(func(m float64, rep int) float64 { return 1 + 0.1*jitter(rep+int(m)) }), run.Inconclusive)
+}
+
+func TestPerrinFig2Claim(t *testing.T) {
+	check := perrinFig2().Claims[0].Check
+	build := func(meka func(k float64, rep int) float64) *run.Results {
+		return perrinRows("perrin_fig2", "k", []float64{5, 10, 20, 50}, 5, []string{"nystrom", "meka"}, metricRelErr,
+			func(m string, k float64, rep int) float64 {
+				if m == "meka" {
+					return meka(k, rep)
+				}
+				return (1 + 0.1*jitter(rep)) / k
+			})
+	}
+	kittest.WantOutcome(t, "both fall", check, build(func(k float64, rep int) float64 { return (1 + 0.1*jitter(rep)) / math.Sqrt(k) }), run.Supported)
+	kittest.WantOutcome(t, "MEKA grows", check, build(func(k float64, rep int) float64 { return k * (1 + 0.1*jitter(rep)) }), run.Contradicted)
+	kittest.WantOutcome(t, "MEKA flat", check, build(func(k float64, rep int) float64 { return 0.1 * (1 + 0.1*jitter(rep+int(k))) }), run.Inconclusive)
+}
+
+// perrinFig3Rows builds perrin_fig3 results over γ ∈ {1/64, 4} with Nyström at nyLo, nyHi and the
+// MEKA variants (and BKA, best rank-k) at mekaLo, mekaHi, each with a ±10% jitter over 20
+// repetitions (shifted per method and γ, so that the pairs are not perfectly correlated).
+func perrinFig3Rows(nyLo, nyHi, mekaLo, mekaHi float64) *run.Results {
+	lo, hi := math.Ldexp(1, -6), 4.0
+	return perrinRows("perrin_fig3", "gamma", []float64{lo, hi}, 20, perrinFig3Methods, metricRelErr,
+		func(m string, g float64, rep int) float64 {
+			shift := 0
+			base := map[bool][2]float64{true: {nyLo, nyHi}, false: {mekaLo, mekaHi}}[m == "nystrom"]
+			if m != "nystrom" {
+				shift = 1
+			}
+			v := base[0]
+			if g == hi {
+				v, shift = base[1], shift+2
+			}
+			return v * (1 + 0.1*jitter(rep+shift))
+		})
+}
+
+func TestPerrinFig3Claims(t *testing.T) {
+	kittest.WantOutcome(t, "Nyström 100× worse at large γ", checkPerrinFig3Nystrom, perrinFig3Rows(0.001, 0.1, 1, 1), run.Supported)
+	kittest.WantOutcome(t, "Nyström 2× worse", checkPerrinFig3Nystrom, perrinFig3Rows(0.001, 0.002, 1, 1), run.Contradicted)
+	kittest.WantOutcome(t, "Nyström 10× worse", checkPerrinFig3Nystrom, perrinFig3Rows(0.001, 0.01, 1, 1), run.Inconclusive)
+
+	kittest.WantOutcome(t, "MEKA good at both ends", checkPerrinFig3MEKA, perrinFig3Rows(0.001, 0.8, 0.0012, 0.5), run.Supported)
+	kittest.WantOutcome(t, "MEKA above Nyström at large γ", checkPerrinFig3MEKA, perrinFig3Rows(0.001, 0.8, 0.0012, 5), run.Contradicted)
+	kittest.WantOutcome(t, "MEKA 7× Nyström at small γ", checkPerrinFig3MEKA, perrinFig3Rows(0.001, 0.8, 0.007, 0.5), run.Contradicted)
+	kittest.WantOutcome(t, "MEKA equal to Nyström at large γ", checkPerrinFig3MEKA, perrinFig3Rows(0.001, 0.8, 0.0012, 0.8), run.Inconclusive)
+	v, err := checkPerrinFig3MEKA(perrinFig3Rows(0.001, 0.8, 0.0012, 5))
+	if err != nil || !strings.Contains(v.Evidence, "error above 1 at γ = 4 in 20 of 20 repetitions") || !strings.Contains(v.Evidence, "diagnostic meka-all-rows") {
+		t.Errorf("evidence %q, %v: want the count above 1 and the diagnostics", v.Evidence, err)
+	}
+}
+
+func TestPerrinFig3Caption(t *testing.T) {
+	res := perrinFig3Rows(0.001, 0.8, 0.0012, 5)
+	res.Rows = append(res.Rows, run.Row{ID: "perrin_fig3", Dataset: perrinDataset, Method: mekaDefault, Metric: metricSampledRows, Value: 0.75})
+	c, err := perrinFig3CaptionText(res, "20", "5", "75%")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"exceeds 1 in 20 of 20 samples", "10 significant digits", `"all rows"`, "η = 0"} {
+		if !strings.Contains(c, want) {
+			t.Errorf("caption lacks %q:\n%s", want, c)
+		}
+	}
+}

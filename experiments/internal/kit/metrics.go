@@ -1,0 +1,7 @@
+package kit
+
+const MetricAccuracy = "accuracy"
+
+const MetricMSE = "mse"
+
+const MetricSeconds = "seconds"

@@ -1,0 +1,149 @@
+package kit
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+
+	"github.com/fastkernels/kernellab/lab/plotting"
+	"github.com/fastkernels/kernellab/lab/run"
+)
+
+// Curve is one method's summary over an x parameter: a point per x value, with the spread over
+// repetitions.
+type Curve struct {
+	Method string
+	Points []run.Summary
+}
+
+// Curves summarises metric over the repetitions of each method of dataset, against xParam, in the
+// order methods lists them; a method without rows is an error (a renderer must not silently drop
+// a series).
+func Curves(res *run.Results, dataset, metric, xParam string, methods ...string) ([]Curve, error) {
+	out := make([]Curve, 0, len(methods))
+	for _, m := range methods {
+		sums, err := run.Summarise(res.Where(dataset, m, metric), xParam)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %s %s: %w", res.ID, m, metric, err)
+		}
+		if len(sums) == 0 {
+			return nil, fmt.Errorf("%s: no %s rows for %s on %s", res.ID, metric, m, dataset)
+		}
+		out = append(out, Curve{Method: m, Points: sums})
+	}
+	return out, nil
+}
+
+// ByMethod indexes curves by their method.
+func ByMethod(cs []Curve) map[string]Curve {
+	out := make(map[string]Curve, len(cs))
+	for _, c := range cs {
+		out[c.Method] = c
+	}
+	return out
+}
+
+// At returns the summary at x, or false.
+func (c Curve) At(x float64) (run.Summary, bool) {
+	for _, s := range c.Points {
+		if s.X == x {
+			return s, true
+		}
+	}
+	return run.Summary{}, false
+}
+
+// First and last are the summaries at the smallest and the largest x.
+func (c Curve) First() run.Summary { return c.Points[0] }
+func (c Curve) Last() run.Summary  { return c.Points[len(c.Points)-1] }
+
+// Means returns the mean at each x, in increasing x.
+func (c Curve) Means() []float64 {
+	out := make([]float64, len(c.Points))
+	for i, s := range c.Points {
+		out[i] = s.Mean
+	}
+	return out
+}
+
+// minMaxBand is curve c as a band: its mean over the repetitions with a band from the minimum to
+// the maximum (a band that stays positive, unlike mean ± sd, so it suits log axes), labelled from
+// labels (the method's name when labels has none).
+func minMaxBand(c Curve, labels map[string]string) plotting.Band {
+	b := plotting.Band{Label: labels[c.Method]}
+	if b.Label == "" {
+		b.Label = c.Method
+	}
+	for _, s := range c.Points {
+		b.X, b.Mean, b.Lo, b.Hi = append(b.X, s.X), append(b.Mean, s.Mean), append(b.Lo, s.Min), append(b.Hi, s.Max)
+	}
+	return b
+}
+
+// AddMinMaxBands draws curves that are not methods (input dimensions, say) as min–max bands in
+// the style of their position.
+func AddMinMaxBands(p *plot.Plot, cs []Curve, labels map[string]string) error {
+	bands := make([]plotting.Band, len(cs))
+	for i, c := range cs {
+		bands[i] = minMaxBand(c, labels)
+	}
+	return plotting.AddBands(p, bands...)
+}
+
+// SavePrintRow saves the panels (made with plotting.NewPrint) side by side at page width, each
+// panelH high, with one legend shared below them, as the experiment's PNG (300 dpi), SVG and PDF.
+func SavePrintRow(out *run.Output, panelH vg.Length, panels ...*plot.Plot) error {
+	return SavePrintGrid(out, 1, len(panels), plotting.PageWidth, panelH, plotting.LegendBelow, panels...)
+}
+
+// SavePrintGrid saves the panels in reading order as a rows × cols print figure width wide (a
+// column or a page), each panel panelH high, with the legend placed as asked, as the experiment's
+// PNG (300 dpi), SVG and PDF.
+func SavePrintGrid(out *run.Output, rows, cols int, width, panelH vg.Length, legend plotting.LegendPlacement, panels ...*plot.Plot) error {
+	fig := plotting.NewPrintFigure(rows, cols, width, panelH)
+	fig.SetLegend(legend)
+	for i, p := range panels {
+		fig.Set(i/cols, i%cols, p)
+	}
+	return fig.Save(filepath.Join(out.Dir, out.ID))
+}
+
+// PlainFloats prints v as "100, 300, 1000": plain decimals, no exponents, for captions.
+func PlainFloats(v []float64) string {
+	parts := make([]string, len(v))
+	for i, x := range v {
+		parts[i] = strconv.FormatFloat(x, 'f', -1, 64)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// MethodBands turns curves into min–max bands in their methods' registered styles
+// (plotting.MethodStyle: one colour, marker and dash per method across the whole catalogue).
+func MethodBands(cs []Curve, labels map[string]string) []plotting.Band {
+	bands := make([]plotting.Band, len(cs))
+	for i, c := range cs {
+		bands[i] = minMaxBand(c, labels)
+		bands[i].Method = c.Method
+	}
+	return bands
+}
+
+// AddMethodBands draws curves as min–max bands in their methods' registered styles.
+func AddMethodBands(p *plot.Plot, cs []Curve, labels map[string]string) error {
+	return plotting.AddBands(p, MethodBands(cs, labels)...)
+}
+
+// WriteCaption saves a figure's caption beside it as <ID>.md (the gallery shows it under the
+// thumbnail): what is shown, the data and their size, the scale, the number of draws, what the
+// bands are, and the set-up choices a reader needs.
+func WriteCaption(out *run.Output, res *run.Results, text string) error {
+	return out.Write("md", func(w io.Writer) error {
+		_, err := fmt.Fprintf(w, "**%s** (%s scale). %s\n", out.ID, res.Scale, strings.TrimSpace(text))
+		return err
+	})
+}

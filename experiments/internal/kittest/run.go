@@ -1,0 +1,100 @@
+package kittest
+
+import (
+	"context"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/fastkernels/kernellab/lab/plotting"
+	"github.com/fastkernels/kernellab/lab/run"
+	"gonum.org/v1/plot/vg"
+)
+
+// RunAndCheck executes e at scale sc into dir, renders it and checks its claims, failing the test on
+// any error, a missing figure, or (with requirePass) a claim that is not supported; with
+// requirePass false a claim that is not supported is only logged (at smoke scale the statistics
+// are often inconclusive, and a claim may honestly fail on our data), while a claim that cannot be
+// evaluated still fails.
+func RunAndCheck(t *testing.T, e *run.Experiment, sc run.Scale, dir string, requirePass bool) []run.ClaimResult {
+	t.Helper()
+	res, err := run.Execute(context.Background(), e, run.Options{Scale: sc, Dir: dir})
+	if err != nil {
+		t.Fatalf("%s: %v", e.ID, err)
+	}
+	figDir := filepath.Join(dir, "figures")
+	if err := run.Render(e, res, figDir); err != nil {
+		t.Fatalf("%s: %v", e.ID, err)
+	}
+	for _, ext := range []string{".png", ".svg"} {
+		if fi, err := os.Stat(filepath.Join(figDir, e.ID+ext)); err != nil || fi.Size() == 0 {
+			t.Errorf("%s: no %s figure (%v)", e.ID, ext, err)
+		}
+	}
+	claims := run.CheckClaims(e, res)
+	if len(claims) != len(e.Claims) {
+		t.Fatalf("%s: %d claim results for %d claims", e.ID, len(claims), len(e.Claims))
+	}
+	for _, c := range claims {
+		t.Logf("%s %s: %s — %s", e.ID, c.ClaimID, c.Status, c.Evidence)
+		if c.Status != run.StatusSupported && (requirePass || c.Status == run.StatusError || c.Status == run.StatusNotRun) {
+			t.Errorf("%s %s: %s — %s", e.ID, c.ClaimID, c.Status, c.Evidence)
+		}
+	}
+	return claims
+}
+
+// UseDataMirror points the data loaders at the offline mirror (LAB_DATA_MIRROR, else
+// /work/shared/datasets) and skips the test when there is none.
+func UseDataMirror(t *testing.T) {
+	t.Helper()
+	dir := os.Getenv("LAB_DATA_MIRROR")
+	if dir == "" {
+		dir = filepath.Join("..", "..", "shared", "datasets")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "houses")); err != nil {
+		t.Skipf("no data mirror with houses at %s (set LAB_DATA_MIRROR)", dir)
+	}
+	t.Setenv("LAB_DATA_MIRROR", dir)
+}
+
+// CheckPrintFigure checks a figure rendered into figDir for print: its SVG is laid out at page or
+// column width, no text of it is below plotting.MinPrintFont points at that size, every legend
+// entry of labels (label → registered method) is drawn in its method's registered colour, and a
+// caption <ID>.md lies beside it.
+func CheckPrintFigure(t *testing.T, figDir, id string, labels map[string]string) {
+	t.Helper()
+	svg, err := os.ReadFile(filepath.Join(figDir, id+".svg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	width, _, err := plotting.ParseSVG(svg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := vg.Length(width); math.Abs(float64(w-plotting.PageWidth)) > 0.5 && math.Abs(float64(w-plotting.ColumnWidth)) > 0.5 {
+		t.Errorf("%s: SVG %.1f pt wide, want page (%.1f pt) or column width (%.1f pt)", id, width, plotting.PageWidth.Points(), plotting.ColumnWidth.Points())
+	}
+	if err := plotting.CheckPrintFonts(svg, 0); err != nil {
+		t.Errorf("%s: %v", id, err)
+	}
+	if sizes, err := plotting.SVGFontSizes(svg, 0); err == nil && len(sizes) > 0 {
+		t.Logf("%s: %.0f pt wide, smallest font %.2f pt", id, width, slices.Min(sizes))
+	}
+	if err := plotting.CheckLegendMethods(svg, labels); err != nil {
+		t.Errorf("%s: %v", id, err)
+	}
+	if md, err := os.ReadFile(filepath.Join(figDir, id+".md")); err != nil || len(md) < 200 {
+		t.Errorf("%s: no caption %s.md beside the figure (%v, %d bytes)", id, id, err, len(md))
+	}
+}
+
+// RowsOf builds a Results from (dataset, method, params, rep, metric, value) rows.
+func RowsOf(id string, rows ...run.Row) *run.Results {
+	for i := range rows {
+		rows[i].ID = id
+	}
+	return &run.Results{ID: id, Scale: run.Smoke, Rows: rows}
+}

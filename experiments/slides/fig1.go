@@ -1,0 +1,115 @@
+package slides
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/fastkernels/kernellab/experiments/internal/kit"
+
+	"gonum.org/v1/gonum/stat"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+
+	"github.com/fastkernels/kernellab/lab/plotting"
+	"github.com/fastkernels/kernellab/lab/run"
+)
+
+// The plateau claim of slides_fig1, fixed from the slides' words before any run: Bayesian PCA
+// "quickly reaches a plateau of quality" when its score after earlyEM EM iterations is
+// within plateau of its score after the last iteration of the grid.
+const (
+	earlyEM = 5
+	plateau = 0.02
+)
+
+// slides_fig1 — the relative quality (score) against the iterations: power iterations of the
+// randomized SVD (left) and EM iterations of Bayesian PCA (right); drawn from slides_table1's runs.
+func fig1() *run.Experiment {
+	return &run.Experiment{
+		ID: "slides_fig1", Title: "Faces: score against the iterations of the randomized SVD and of Bayesian PCA (student slides, experiment 1, figure a)",
+		Source: "student slides (seed 002), experiment 1, figure (a)",
+		Kind:   run.Figure, Uses: table1(),
+		Render: renderSlidesFig1,
+		Claims: []run.Claim{{
+			ID:   "bayesian-plateaus-early",
+			Text: "Bayesian PCA reaches its plateau of quality quickly",
+			Rule: fmt.Sprintf("one value per repetition: the score after the last EM iteration of the grid minus the score after %d; TOST, supported if the 90%% interval lies inside ±%g, "+
+				"contradicted if the mean lies outside (%d iterations and the margin fixed from the slides' words before any run; premise: KNN on the raw pixels is shown better than chance, ROC-AUC above 0.5)", earlyEM, plateau, earlyEM),
+			Check: checkSlidesPlateau,
+		}},
+	}
+}
+
+func checkSlidesPlateau(res *run.Results) (run.Verdict, error) {
+	rows := res.Where(facesDataset, methodBayesian, metricSweep)
+	early, late := map[int]float64{}, map[int]float64{}
+	last := -1.0
+	for _, r := range rows {
+		x, err := r.ParamFloat(iterParam)
+		if err != nil {
+			return run.Verdict{}, err
+		}
+		last = max(last, x)
+	}
+	if last <= earlyEM {
+		return run.InconclusiveVerdict(fmt.Sprintf("the EM grid ends at %g iterations, not after %d: no plateau to test", last, earlyEM)), nil
+	}
+	for _, r := range rows {
+		x, _ := r.ParamFloat(iterParam)
+		switch x {
+		case earlyEM:
+			early[r.Rep] = r.Value
+		case last:
+			late[r.Rep] = r.Value
+		}
+	}
+	var d []float64
+	for _, rep := range slices.Sorted(maps.Keys(late)) {
+		e, ok := early[rep]
+		if !ok {
+			return run.Verdict{}, fmt.Errorf("%s: repetition %d has no score after %d EM iterations", res.ID, rep, earlyEM)
+		}
+		d = append(d, late[rep]-e)
+	}
+	label := fmt.Sprintf("%s: score of %s after %g − after %d EM iterations", facesDataset, labels[methodBayesian], last, earlyEM)
+	return run.Decide([]run.Test{scoreTest(res, label, d, run.Equivalent, plateau)}, "one value per repetition: the same split for every iteration count"), nil
+}
+
+func renderSlidesFig1(res *run.Results, out *run.Output) error {
+	classic := values(res, facesDataset, methodClassic, metricScore)
+	if len(classic) == 0 {
+		return fmt.Errorf("%s: no classic SVD score", res.ID)
+	}
+	panel := func(method, xLabel string) (*plot.Plot, error) {
+		cs, err := kit.Curves(res, facesDataset, metricSweep, iterParam, method)
+		if err != nil {
+			return nil, err
+		}
+		p := plotting.NewPrint(labels[method], xLabel, "score (ROC-AUC / raw pixels')")
+		if err := plotting.AddBands(p, kit.MethodBands(cs, labels)...); err != nil {
+			return nil, err
+		}
+		if err := plotting.AddMethodHLine(p, stat.Mean(classic, nil), labels[methodClassic]+" (table)", methodClassic); err != nil {
+			return nil, err
+		}
+		return p, nil
+	}
+	top, err := panel(methodRandomized, "power iterations q")
+	if err != nil {
+		return err
+	}
+	bottom, err := panel(methodBayesian, "EM iterations")
+	if err != nil {
+		return err
+	}
+	if err := kit.SavePrintRow(out, 5.5*vg.Centimeter, top, bottom); err != nil {
+		return err
+	}
+	cfg := facesScales[res.Scale]
+	return kit.WriteCaption(out, res, fmt.Sprintf("Student slides (seed 002), experiment 1, figure (a): the relative quality (score = ROC-AUC of KNN on the projections over "+
+		"ROC-AUC of KNN on the raw pixels) against the iterations, for the randomized SVD (left: power iterations q, %s; the slides' figure puts it on top) and Bayesian PCA "+
+		"(right: EM iterations from a random start, %s; the slides' figure puts it below). Each point refits the factorisation with that many iterations and keeps its own |Σ̃| by the 70%% rule; "+
+		"lines: mean over the repetitions, bands: minimum to maximum; the dashed line is the classic SVD's mean score in slides_table1. The slides do not say which iterations they count; "+
+		"power iterations are the randomized SVD's only iterations. %s", plainInts(cfg.powerGrid), plainInts(cfg.emGrid), facesSetUp(res)))
+}
