@@ -3,8 +3,6 @@ package ch6
 import (
 	"fmt"
 
-	"github.com/fastkernels/kernellab/experiments/internal/kit"
-
 	"github.com/fastkernels/kernellab/lab/run"
 )
 
@@ -70,13 +68,4 @@ func checkFig6_1FullForest(res *run.Results) (run.Verdict, error) {
 		tests = append(tests, run.AnyOf(fmt.Sprintf("%s: OMP vs full forest at some size (test, better > 0)", name(k)), sizes))
 	}
 	return run.Decide(tests, "one value per repetition and size: the paired difference on the same split and forest"), nil
-}
-
-// figure renders a chapter-6 figure of test (or fit) scores on the data sets keys, cols panels to
-// a row, every method but the NN-OMP pair, with its caption: lead, then the set-up and the runs.
-func figure(res *run.Results, out *run.Output, keys []string, cols int, part, lead string) error {
-	if err := grid(out, res, keys, cols, part, baselines, false); err != nil {
-		return err
-	}
-	return kit.WriteCaption(out, res, lead+" "+setUpText(res.Scale)+" Runs (those of fig6_6): "+setUp(res, keys)+".")
 }

@@ -176,3 +176,12 @@ func setUpText(sc run.Scale) string {
 		"the full forest (dashed black) is the initial forest. The same forest serves every method in a repetition.",
 		rows, g, kit.PlainFloats(pct))
 }
+
+// figure renders a chapter-6 figure of test (or fit) scores on the data sets keys, cols panels to
+// a row, every method but the NN-OMP pair, with its caption: lead, then the set-up and the runs.
+func figure(res *run.Results, out *run.Output, keys []string, cols int, part, lead string) error {
+	if err := grid(out, res, keys, cols, part, baselines, false); err != nil {
+		return err
+	}
+	return kit.WriteCaption(out, res, lead+" "+setUpText(res.Scale)+" Runs (those of fig6_6): "+setUp(res, keys)+".")
+}
