@@ -61,17 +61,42 @@ const (
 	covtypeSubset = "subset-31220"
 )
 
-// labels are the legend entries of the methods.
-var labels = map[string]string{
-	uniform:      "uniform sampling",
-	uniformRLS:   "uniform RLS (m = √n)",
-	recursive:    "recursive RLS (s = √n)",
-	accelerated:  "accelerated recursive RLS",
-	dac:          "DAC-RLS (m = √n)",
-	methodExact:  "exact RLS",
-	recursiveOwn: "diagnostic: recursive RLS, authors' pipeline (s = |S|)",
-	baseline:     "baseline: no features",
+// scorer computes the ridge leverage scores of the rows of X; nil scores mean uniform sampling.
+type scorer func(rng *rand.Rand, k kernel.Kernel, X *mat.Dense, lambda float64) ([]float64, error)
+
+// table is chapter 3's method table: the score methods with their legend entries, then the series
+// that compute no scores of their own (the diagnostic and the baseline).
+var table = kit.Methods[scorer]{
+	{ID: uniform, Label: "uniform sampling", Run: func(*rand.Rand, kernel.Kernel, *mat.Dense, float64) ([]float64, error) {
+		return nil, nil
+	}},
+	{ID: uniformRLS, Label: "uniform RLS (m = √n)", Run: func(rng *rand.Rand, k kernel.Kernel, X *mat.Dense, lambda float64) ([]float64, error) {
+		return leverage.Uniform(rng, k, X, lambda, leverage.UniformOptions{})
+	}},
+	{ID: recursive, Label: "recursive RLS (s = √n)", Run: recursiveScores(false)},
+	{ID: accelerated, Label: "accelerated recursive RLS", Run: recursiveScores(true)},
+	{ID: dac, Label: "DAC-RLS (m = √n)", Run: func(rng *rand.Rand, k kernel.Kernel, X *mat.Dense, lambda float64) ([]float64, error) {
+		return leverage.DAC(rng, k, X, lambda, leverage.DACOptions{})
+	}},
+	{ID: methodExact, Label: "exact RLS", Run: func(_ *rand.Rand, k kernel.Kernel, X *mat.Dense, lambda float64) ([]float64, error) {
+		s, _, err := leverage.Exact(k, X, lambda, leverage.ExactOptions{})
+		return s, err
+	}},
+	{ID: recursiveOwn, Label: "diagnostic: recursive RLS, authors' pipeline (s = |S|)"},
+	{ID: baseline, Label: "baseline: no features"},
 }
+
+// recursiveScores runs recursive RLS (accelerated or not) with its authors' adaptive ridge, not
+// the thesis's λ (see the set-up above).
+func recursiveScores(accelerated bool) scorer {
+	return func(rng *rand.Rand, k kernel.Kernel, X *mat.Dense, _ float64) ([]float64, error) {
+		s, _, err := leverage.Recursive(rng, k, X, leverage.AdaptiveRidge, leverage.RecursiveOptions{Accelerated: accelerated})
+		return s, err
+	}
+}
+
+// labels are the legend entries of the methods.
+var labels = table.Labels()
 
 // dataSets are the data sets of chapter 3 in the thesis's panel order.
 var dataSets = []string{"kc1", "houses", "adult", "covtype"}
@@ -179,21 +204,11 @@ func thesisKernel(X *mat.Dense) (k kernel.Gaussian, sigma2, lambda float64, err 
 // scores computes the ridge leverage scores of the rows of X by method (nil for uniform
 // sampling, which has none).
 func scores(rng *rand.Rand, method string, k kernel.Kernel, X *mat.Dense, lambda float64) ([]float64, error) {
-	switch method {
-	case uniform:
-		return nil, nil
-	case uniformRLS:
-		return leverage.Uniform(rng, k, X, lambda, leverage.UniformOptions{})
-	case recursive, accelerated:
-		s, _, err := leverage.Recursive(rng, k, X, leverage.AdaptiveRidge, leverage.RecursiveOptions{Accelerated: method == accelerated})
-		return s, err
-	case dac:
-		return leverage.DAC(rng, k, X, lambda, leverage.DACOptions{})
-	case methodExact:
-		s, _, err := leverage.Exact(k, X, lambda, leverage.ExactOptions{})
-		return s, err
+	m, ok := table.Lookup(method)
+	if !ok || m.Run == nil {
+		return nil, fmt.Errorf("unknown score method %q", method)
 	}
-	return nil, fmt.Errorf("unknown score method %q", method)
+	return m.Run(rng, k, X, lambda)
 }
 
 // pickPoints draws s distinct points of n: with probability proportional to scores, or uniformly when

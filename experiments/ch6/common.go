@@ -109,18 +109,46 @@ const (
 	methodFull   = "full-forest"
 )
 
-// methods are every pruning method; baselines all but the NN-OMP pair (fig6_1–fig6_3).
-var (
-	methods   = []string{omp, ompNoWeights, nnomp, nnNoWeights, random, ensemble, zhangPred, zhangSim, kMeans}
-	baselines = kit.Without(methods, nnomp, nnNoWeights)
-)
+// pruner prunes a forest, given its per-tree predictions P on the pruning rows, to each of sizes.
+type pruner func(rng *rand.Rand, P mat.Matrix, y []float64, sizes []int, opts forest.PruneOptions) (*forest.Pruning, error)
 
-// labels are the methods' legend names, as the thesis names them.
-var labels = map[string]string{
-	omp: "OMP", ompNoWeights: "OMP w/o weights", nnomp: "NN-OMP", nnNoWeights: "NN-OMP w/o weights",
-	random: "Random", ensemble: "Ensemble", zhangPred: "Zhang Predictions", zhangSim: "Zhang Similarities",
-	kMeans: "Kmeans", methodFull: "full forest",
+// deterministic makes a pruner of a pruning method that draws nothing.
+func deterministic(f func(P mat.Matrix, y []float64, sizes []int, opts forest.PruneOptions) (*forest.Pruning, error)) pruner {
+	return func(_ *rand.Rand, P mat.Matrix, y []float64, sizes []int, opts forest.PruneOptions) (*forest.Pruning, error) {
+		return f(P, y, sizes, opts)
+	}
 }
+
+// unweighted runs f without its weights (the selected trees averaged).
+func unweighted(f pruner) pruner {
+	return func(rng *rand.Rand, P mat.Matrix, y []float64, sizes []int, opts forest.PruneOptions) (*forest.Pruning, error) {
+		opts.NoWeights = true
+		return f(rng, P, y, sizes, opts)
+	}
+}
+
+// table is chapter 6's method table: the pruning methods with their legend names as the thesis
+// names them, then the full forest, the reference line (not run: it is the unpruned forest).
+var table = kit.Methods[pruner]{
+	{ID: omp, Label: "OMP", Run: deterministic(forest.PruneOMP)},
+	{ID: ompNoWeights, Label: "OMP w/o weights", Run: unweighted(deterministic(forest.PruneOMP))},
+	{ID: nnomp, Label: "NN-OMP", Run: deterministic(forest.PruneNNOMP)},
+	{ID: nnNoWeights, Label: "NN-OMP w/o weights", Run: unweighted(deterministic(forest.PruneNNOMP))},
+	{ID: random, Label: "Random", Run: forest.PruneRandom},
+	{ID: ensemble, Label: "Ensemble", Run: deterministic(forest.PruneEnsemble)},
+	{ID: zhangPred, Label: "Zhang Predictions", Run: deterministic(forest.PruneZhangPredictions)},
+	{ID: zhangSim, Label: "Zhang Similarities", Run: deterministic(forest.PruneZhangSimilarity)},
+	{ID: kMeans, Label: "Kmeans", Run: forest.PruneKMeans},
+	{ID: methodFull, Label: "full forest"},
+}
+
+// methods are every pruning method; baselines all but the NN-OMP pair (fig6_1–fig6_3); labels
+// the legend names.
+var (
+	methods   = kit.Without(table.IDs(), methodFull)
+	baselines = kit.Without(methods, nnomp, nnNoWeights)
+	labels    = table.Labels()
+)
 
 // The metrics of chapter 6. A score is "<part>_<measure>": part test (generalisation), fit (the
 // train+validation rows the trees were pruned and weighted on) or val (the validation part, for
@@ -350,30 +378,11 @@ func targets(classification bool, train []float64, others ...[]float64) error {
 // prune runs one pruning method over the sizes (the last one the whole initial forest, so that
 // NN-OMP runs until it stops by itself).
 func prune(rng *rand.Rand, method string, task forest.Task, P *mat.Dense, y []float64, sizes []int) (*forest.Pruning, error) {
-	opts := forest.PruneOptions{Task: task}
-	switch method {
-	case omp:
-		return forest.PruneOMP(P, y, sizes, opts)
-	case ompNoWeights:
-		opts.NoWeights = true
-		return forest.PruneOMP(P, y, sizes, opts)
-	case nnomp:
-		return forest.PruneNNOMP(P, y, sizes, opts)
-	case nnNoWeights:
-		opts.NoWeights = true
-		return forest.PruneNNOMP(P, y, sizes, opts)
-	case random:
-		return forest.PruneRandom(rng, P, y, sizes, opts)
-	case ensemble:
-		return forest.PruneEnsemble(P, y, sizes, opts)
-	case zhangPred:
-		return forest.PruneZhangPredictions(P, y, sizes, opts)
-	case zhangSim:
-		return forest.PruneZhangSimilarity(P, y, sizes, opts)
-	case kMeans:
-		return forest.PruneKMeans(rng, P, y, sizes, opts)
+	m, ok := table.Lookup(method)
+	if !ok || m.Run == nil {
+		return nil, fmt.Errorf("unknown pruning method %q", method)
 	}
-	return nil, fmt.Errorf("unknown pruning method %q", method)
+	return m.Run(rng, P, y, sizes, forest.PruneOptions{Task: task})
 }
 
 // firstTrees is the unpruned forest of the first k trees: each with weight 1/k.
