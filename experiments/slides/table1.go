@@ -40,7 +40,7 @@ const (
 func table1() *run.Experiment {
 	return &run.Experiment{
 		ID: "slides_table1", Title: "Faces: factorisation time, KNN time, |Σ̃|, K and score per factorisation (student slides, experiment 1)",
-		Source: "student slides (seed 002), experiment 1 results table",
+		Source: "student slides, experiment 1 results table",
 		Kind:   run.Table, Seed: 2001, Serial: true,
 		Plan:   facesTasks,
 		Render: renderSlidesTable1,
@@ -185,7 +185,7 @@ func renderSlidesTable1(res *run.Results, out *run.Output) error {
 		}
 		rows = append(rows, row)
 	}
-	caption := "Student slides (seed 002), experiment 1: is a face one of the admitted people? Our values beside the slides' (their columns \"(slides)\"). " +
+	caption := "Student slides, experiment 1: is a face one of the admitted people? Our values beside the slides' (their columns \"(slides)\"). " +
 		facesSetUp(res) + " The images are LFW's whole frames, shrunk, not crops of the face (the slides mention no crop; " +
 		"scikit-learn's fetch_lfw_people keeps rows 70–195 and columns 78–172): KNN on the raw pixels reaches a ROC-AUC of " +
 		cell(values(res, facesDataset, methodRaw, metricAUC), "%.3f") + ", where 1/2 is chance, and each score is a ratio to it." +

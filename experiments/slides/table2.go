@@ -30,7 +30,7 @@ var table2Printed = map[string]printed2{
 func table2() *run.Experiment {
 	return &run.Experiment{
 		ID: "slides_table2", Title: "Topics: factorisation time, topic-model time, |Σ̃| and score per factorisation (student slides, experiment 2)",
-		Source: "student slides (seed 002), experiment 2 results table",
+		Source: "student slides, experiment 2 results table",
 		Kind:   run.Table, Seed: 2002, Serial: true,
 		Plan:   topicsTasks,
 		Render: renderSlidesTable2,
@@ -96,7 +96,7 @@ func renderSlidesTable2(res *run.Results, out *run.Output) error {
 			rows = append(rows, row)
 		}
 	}
-	caption := "Student slides (seed 002), experiment 2: the hard-EM topic model on each factorisation's reconstruction of a bag of words, our values beside the slides' " +
+	caption := "Student slides, experiment 2: the hard-EM topic model on each factorisation's reconstruction of a bag of words, our values beside the slides' " +
 		"(their corpus, about 150,000 English annotations of the MSU text-analysis lab, is not available: 20 Newsgroups stands in for it and IMDB reviews are a second corpus; " +
 		"the slides' values are on their corpus). " + topicsSetUp(res) + " Cells: median over the repetitions (range in brackets)."
 	return plotting.WriteTable(filepath.Join(out.Dir, out.ID), caption, header, rows)

@@ -17,7 +17,7 @@ import (
 func table3() *run.Experiment {
 	return &run.Experiment{
 		ID: "slides_table3", Title: "Topics: the five most probable words of several topics per factorisation (student slides, experiment 2)",
-		Source: "student slides (seed 002), experiment 2 top-words table",
+		Source: "student slides, experiment 2 top-words table",
 		Kind:   run.Table, Uses: table2(),
 		Render: renderSlidesTable3,
 		Claims: []run.Claim{{
@@ -99,7 +99,7 @@ func renderSlidesTable3(res *run.Results, out *run.Output) error {
 		}
 	}
 	cfg := topicsScales[res.Scale]
-	caption := fmt.Sprintf("Student slides (seed 002), experiment 2: the %d most probable words of the %d topics of largest prior π in the topic model on the original counts "+
+	caption := fmt.Sprintf("Student slides, experiment 2: the %d most probable words of the %d topics of largest prior π in the topic model on the original counts "+
 		"(repetition 0), and of the topics matched to them (learn.MatchTopics, minimal total KL between the documents' posteriors) in the models fitted to each "+
 		"factorisation's reconstruction. The slides print 7 topics of one model (Topic #1: john, love, father, wife, family; #2: police, joe, kill, gang, killed; "+
 		"#3: friend, go, tell, get, father; #4: find, house, one, death, body; #5: war, men, one, army, soldie[r]; #6: love, get, father, family, life; "+
