@@ -232,35 +232,9 @@ func singleValue(res *run.Results, method, metric string) (float64, error) {
 
 // ringPointsByClass collects the recorded coordinates (metric names xName, yName) of each class.
 func ringPointsByClass(res *run.Results, xName, yName string) (map[string][2][]float64, error) {
-	type coords struct{ x, y float64 }
-	byPoint := map[string]*coords{}
-	classOf := map[string]string{}
-	var order []string
-	for _, row := range res.Where("rings", "points", "") {
-		id, _ := row.Param("point")
-		cls, _ := row.Param("class")
-		c, ok := byPoint[id]
-		if !ok {
-			c = &coords{math.NaN(), math.NaN()}
-			byPoint[id], classOf[id] = c, cls
-			order = append(order, id)
-		}
-		switch row.Metric {
-		case xName:
-			c.x = row.Value
-		case yName:
-			c.y = row.Value
-		}
-	}
-	out := map[string][2][]float64{}
-	for _, id := range order {
-		c := byPoint[id]
-		if math.IsNaN(c.x) || math.IsNaN(c.y) {
-			return nil, fmt.Errorf("fig2_1: point %s lacks %s or %s", id, xName, yName)
-		}
-		cur := out[classOf[id]]
-		cur[0], cur[1] = append(cur[0], c.x), append(cur[1], c.y)
-		out[classOf[id]] = cur
+	out, err := kit.PointsByClass(res.Where("rings", "points", ""), xName, yName)
+	if err != nil {
+		return nil, fmt.Errorf("fig2_1: %w", err)
 	}
 	if len(out) != 2 {
 		return nil, fmt.Errorf("fig2_1: want two classes, have %d", len(out))

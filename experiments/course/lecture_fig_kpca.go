@@ -284,39 +284,18 @@ func checkLectureKPCA(res *run.Results) (run.Verdict, error) {
 // circlesScatter plots the recorded points (the first repetition's) of one series, x and y metrics by
 // class, and, unless method is "input", the series' best threshold on PC1 as a vertical line.
 func circlesScatter(res *run.Results, method string, gamma float64, xMetric, yMetric, title, xLabel, yLabel string) (*plot.Plot, error) {
-	type point struct{ x, y float64 }
-	byID := map[string]*point{}
-	classOf := map[string]string{}
-	var order []string
-	for _, r := range circlesRows(res, circlesPoints, method, gamma, "") {
-		id, _ := r.Param("point")
-		pt, ok := byID[id]
-		if !ok {
-			pt = &point{math.NaN(), math.NaN()}
-			byID[id] = pt
-			classOf[id], _ = r.Param("class")
-			order = append(order, id)
-		}
-		switch r.Metric {
-		case xMetric:
-			pt.x = r.Value
-		case yMetric:
-			pt.y = r.Value
-		}
+	byClass, err := kit.PointsByClass(circlesRows(res, circlesPoints, method, gamma, ""), xMetric, yMetric)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %s: %w", res.ID, method, err)
 	}
-	if len(order) == 0 {
+	if len(byClass) == 0 {
 		return nil, fmt.Errorf("%s: no recorded points for %s", res.ID, method)
 	}
 	classes := []struct{ code, label string }{{"0", "outer circle (r = 1)"}, {"1", fmt.Sprintf("inner circle (r = %g)", circlesFactor)}}
 	p := plotting.NewPrint(title, xLabel, yLabel)
 	yLo, yHi := math.Inf(1), math.Inf(-1)
 	for i, cls := range classes {
-		var xs, ys []float64
-		for _, id := range order {
-			if classOf[id] == cls.code {
-				xs, ys = append(xs, byID[id].x), append(ys, byID[id].y)
-			}
-		}
+		xs, ys := byClass[cls.code][0], byClass[cls.code][1]
 		if len(xs) == 0 {
 			return nil, fmt.Errorf("%s: no %s points of class %s", res.ID, method, cls.code)
 		}

@@ -3,6 +3,7 @@ package kit
 import (
 	"fmt"
 	"io"
+	"math"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -146,4 +147,41 @@ func WriteCaption(out *run.Output, res *run.Results, text string) error {
 		_, err := fmt.Fprintf(w, "**%s** (%s scale). %s\n", out.ID, res.Scale, strings.TrimSpace(text))
 		return err
 	})
+}
+
+// PointsByClass gathers recorded points: each row is one coordinate (metric xMetric or yMetric)
+// of the point named by its "point" parameter, whose class is its "class" parameter. It returns
+// each class's x and y values in recording order, and an error when a point lacks a coordinate.
+func PointsByClass(rows []run.Row, xMetric, yMetric string) (map[string][2][]float64, error) {
+	type coords struct{ x, y float64 }
+	byPoint := map[string]*coords{}
+	classOf := map[string]string{}
+	var order []string
+	for _, row := range rows {
+		id, _ := row.Param("point")
+		c, ok := byPoint[id]
+		if !ok {
+			c = &coords{math.NaN(), math.NaN()}
+			byPoint[id] = c
+			classOf[id], _ = row.Param("class")
+			order = append(order, id)
+		}
+		switch row.Metric {
+		case xMetric:
+			c.x = row.Value
+		case yMetric:
+			c.y = row.Value
+		}
+	}
+	out := map[string][2][]float64{}
+	for _, id := range order {
+		c := byPoint[id]
+		if math.IsNaN(c.x) || math.IsNaN(c.y) {
+			return nil, fmt.Errorf("point %s lacks %s or %s", id, xMetric, yMetric)
+		}
+		cur := out[classOf[id]]
+		cur[0], cur[1] = append(cur[0], c.x), append(cur[1], c.y)
+		out[classOf[id]] = cur
+	}
+	return out, nil
 }
