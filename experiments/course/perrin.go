@@ -126,6 +126,17 @@ func clusterLabels(rng *rand.Rand, X *mat.Dense, c int) ([]int, error) {
 	return km.Labels, nil
 }
 
+// clusteredSample draws the set-up's sample of the houses and clusters it for MEKA (perrin_fig2
+// and perrin_fig3), in that order from rng.
+func clusteredSample(ctx context.Context, rng *rand.Rand, s perrinSetup) (*mat.Dense, []int, error) {
+	X, err := housesSample(ctx, rng, s.n)
+	if err != nil {
+		return nil, nil, err
+	}
+	labels, err := clusterLabels(rng, X, s.clusters)
+	return X, labels, err
+}
+
 // mekaError fits MEKA with rank k per cluster and the given options (lowrank.DefaultMEKAOptions
 // for the paper's: η = 0.1, 2k landmarks and 3k sampled rows per cluster) and returns its relative
 // Frobenius error on X.

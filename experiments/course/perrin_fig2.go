@@ -24,15 +24,11 @@ func perrinFig2() *run.Experiment {
 	return &run.Experiment{
 		ID: "perrin_fig2", Title: "Nyström vs MEKA error vs rank (course report)", Kind: run.Figure, Seed: 1002,
 		Plan: perrinPlan("perrin_fig2", setups, func(ctx context.Context, env *run.Env, s perrinSetup) ([]run.Record, error) {
-			X, err := housesSample(ctx, env.RNG, s.n)
+			X, labels, err := clusteredSample(ctx, env.RNG, s)
 			if err != nil {
 				return nil, err
 			}
 			k, err := gaussianGamma(perrinGamma)
-			if err != nil {
-				return nil, err
-			}
-			labels, err := clusterLabels(env.RNG, X, s.clusters)
 			if err != nil {
 				return nil, err
 			}

@@ -132,11 +132,7 @@ func perrinFig3() *run.Experiment {
 
 // perrinFig3Rep is one repetition of perrin_fig3: one sample, one clustering, every γ.
 func perrinFig3Rep(ctx context.Context, env *run.Env, s perrinSetup) ([]run.Record, error) {
-	X, err := housesSample(ctx, env.RNG, s.n)
-	if err != nil {
-		return nil, err
-	}
-	labels, err := clusterLabels(env.RNG, X, s.clusters)
+	X, labels, err := clusteredSample(ctx, env.RNG, s)
 	if err != nil {
 		return nil, err
 	}
