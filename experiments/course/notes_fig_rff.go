@@ -35,10 +35,24 @@ const (
 // notesRFFDims are the input dimensions p of the lecture notes' bound O(√(p/c)).
 var notesRFFDims = []int{2, 8, 32}
 
-// notesRFFKernels are the two kernels of the lecture notes whose random features the figure compares.
-var notesRFFKernels = []struct{ method, title string }{
-	{"rff-gaussian", "Gaussian kernel, σ² = mean squared distance"},
-	{"rff-laplace", "Laplace kernel (l1 norm), σ = mean l1 distance"},
+// notesRFFFeatures builds, for the point cloud X in dimension p, the kernel a method approximates
+// and a draw of c random features of it.
+type notesRFFFeatures func(rng *rand.Rand, X *mat.Dense, p int) (kernel.Kernel, func(c int) (*lowrank.RFF, error), error)
+
+// notesRFFKernels are the two kernels of the lecture notes whose random features the figure
+// compares, with their panel titles as labels.
+var notesRFFKernels = kit.Methods[notesRFFFeatures]{
+	{ID: "rff-gaussian", Label: "Gaussian kernel, σ² = mean squared distance", Run: func(rng *rand.Rand, X *mat.Dense, p int) (kernel.Kernel, func(c int) (*lowrank.RFF, error), error) {
+		gauss, _, err := kernel.ThesisGaussian(X)
+		if err != nil {
+			return nil, nil, err
+		}
+		return gauss, func(c int) (*lowrank.RFF, error) { return lowrank.NewRFFGaussian(rng, p, c, gauss.Sigma) }, nil
+	}},
+	{ID: "rff-laplace", Label: "Laplace kernel (l1 norm), σ = mean l1 distance", Run: func(rng *rand.Rand, X *mat.Dense, p int) (kernel.Kernel, func(c int) (*lowrank.RFF, error), error) {
+		sigma := meanL1Distance(X)
+		return kernel.Laplace{Sigma: sigma}, func(c int) (*lowrank.RFF, error) { return lowrank.NewRFFLaplace(rng, p, c, sigma) }, nil
+	}},
 }
 
 // notesRFFSizes are the points, the feature grid and the repetitions of notes_fig_rff at a scale.
@@ -91,9 +105,9 @@ func planNotesRFF(sc run.Scale) ([]run.Task, error) {
 		for _, p := range notesRFFDims {
 			for rep := range sz.reps {
 				tasks = append(tasks, run.Task{
-					Key: fmt.Sprintf("%s/p=%d/rep=%d", kern.method, p, rep), Rep: rep,
+					Key: fmt.Sprintf("%s/p=%d/rep=%d", kern.ID, p, rep), Rep: rep,
 					Run: func(ctx context.Context, env *run.Env) ([]run.Record, error) {
-						return notesRFFRecords(ctx, env.RNG, kern.method, p, sz)
+						return notesRFFRecords(ctx, env.RNG, kern.ID, p, sz)
 					}})
 			}
 		}
@@ -134,24 +148,13 @@ func meanL1Distance(X mat.Matrix) float64 {
 // kernel and the sup over all pairs of the cloud of |φ̂(x)·φ̂(x') − k(x, x')|.
 func notesRFFRecords(ctx context.Context, rng *rand.Rand, method string, p int, sz notesRFFSizes) ([]run.Record, error) {
 	X := notesRFFPoints(sz.points, p)
-	var (
-		kern kernel.Kernel
-		draw func(c int) (*lowrank.RFF, error)
-	)
-	switch method {
-	case "rff-gaussian":
-		gauss, _, err := kernel.ThesisGaussian(X)
-		if err != nil {
-			return nil, err
-		}
-		kern = gauss
-		draw = func(c int) (*lowrank.RFF, error) { return lowrank.NewRFFGaussian(rng, p, c, gauss.Sigma) }
-	case "rff-laplace":
-		sigma := meanL1Distance(X)
-		kern = kernel.Laplace{Sigma: sigma}
-		draw = func(c int) (*lowrank.RFF, error) { return lowrank.NewRFFLaplace(rng, p, c, sigma) }
-	default:
+	m, ok := notesRFFKernels.Lookup(method)
+	if !ok {
 		return nil, fmt.Errorf("notes_fig_rff: unknown method %q", method)
+	}
+	kern, draw, err := m.Run(rng, X, p)
+	if err != nil {
+		return nil, err
 	}
 	K, err := kernel.Gram(kern, X)
 	if err != nil {
@@ -266,14 +269,14 @@ func renderNotesRFF(res *run.Results, out *run.Output) error {
 	var first kit.Curve
 	var notes []string
 	for col, kern := range notesRFFKernels {
-		p := plotting.NewPrint(kern.title, "number of random features c", "sup error over all pairs")
+		p := plotting.NewPrint(kern.Label, "number of random features c", "sup error over all pairs")
 		if err := kit.LogLog(p); err != nil {
 			return err
 		}
 		// The input dimensions p are not methods: their series take index styles.
 		cs := make([]kit.Curve, len(notesRFFDims))
 		for i, dim := range notesRFFDims {
-			sums, err := notesRFFCurve(res, kern.method, dim)
+			sums, err := notesRFFCurve(res, kern.ID, dim)
 			if err != nil {
 				return err
 			}
