@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/fastkernels/kernellab/lab/safefile"
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 // The statuses of a ClaimResult: the three outcomes of a check, and the two ways a check can fail
@@ -54,11 +55,11 @@ func CheckClaims(e *Experiment, res *Results) []ClaimResult {
 			default:
 				cr.Evidence = v.Evidence
 				switch v.Outcome {
-				case Supported:
+				case verdict.Supported:
 					cr.Status = StatusSupported
-				case Contradicted:
+				case verdict.Contradicted:
 					cr.Status = StatusContradicted
-				case Inconclusive:
+				case verdict.Inconclusive:
 					cr.Status = StatusInconclusive
 				default:
 					cr.Status, cr.Evidence = StatusError, fmt.Sprintf("check returned outcome %v", v.Outcome)
@@ -70,7 +71,7 @@ func CheckClaims(e *Experiment, res *Results) []ClaimResult {
 	return out
 }
 
-func callCheck(c Claim, res *Results) (v Verdict, err error) {
+func callCheck(c Claim, res *Results) (v verdict.Verdict, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("check panicked: %v", p)

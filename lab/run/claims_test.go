@@ -7,19 +7,21 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 func TestCheckClaimsAndReport(t *testing.T) {
 	e := stub("fig3_2")
 	e.Claims = []Claim{
-		{ID: "c1", Text: "RLS beats uniform", Check: func(res *Results) (Verdict, error) {
-			return Verdict{Outcome: Supported, Evidence: "err 0.1 | 0.3"}, nil
+		{ID: "c1", Text: "RLS beats uniform", Check: func(res *Results) (verdict.Verdict, error) {
+			return verdict.Verdict{Outcome: verdict.Supported, Evidence: "err 0.1 | 0.3"}, nil
 		}},
-		{ID: "c2", Text: "error shrinks", Check: func(*Results) (Verdict, error) {
-			return Verdict{Outcome: Contradicted, Evidence: "0.2 > 0.1\nat s=100"}, nil
+		{ID: "c2", Text: "error shrinks", Check: func(*Results) (verdict.Verdict, error) {
+			return verdict.Verdict{Outcome: verdict.Contradicted, Evidence: "0.2 > 0.1\nat s=100"}, nil
 		}},
-		{ID: "c3", Check: func(*Results) (Verdict, error) { return Verdict{}, errors.New("no rows for s=50") }},
-		{ID: "c4", Check: func(*Results) (Verdict, error) { panic("index out of range") }},
+		{ID: "c3", Check: func(*Results) (verdict.Verdict, error) { return verdict.Verdict{}, errors.New("no rows for s=50") }},
+		{ID: "c4", Check: func(*Results) (verdict.Verdict, error) { panic("index out of range") }},
 		{ID: "c5", Text: "manual"},
 	}
 	res := &Results{ID: "fig3_2", Scale: Quick, Rows: []Row{{ID: "fig3_2", Metric: "err"}}}
@@ -34,7 +36,7 @@ func TestCheckClaimsAndReport(t *testing.T) {
 		t.Errorf("error evidence: %q, %q", got[2].Evidence, got[3].Evidence)
 	}
 	other := stub("tab1")
-	other.Claims = []Claim{{ID: "t1", Text: "fast", Check: func(*Results) (Verdict, error) { return Verdict{Outcome: Supported}, nil }}}
+	other.Claims = []Claim{{ID: "t1", Text: "fast", Check: func(*Results) (verdict.Verdict, error) { return verdict.Verdict{Outcome: verdict.Supported}, nil }}}
 	notRun := CheckClaims(other, nil)
 	if len(notRun) != 1 || notRun[0].Status != "not run" {
 		t.Fatalf("nil results: %+v", notRun)

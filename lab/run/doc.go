@@ -1,5 +1,6 @@
 // Package run is the experiment runtime of the lab: it turns a catalogue entry (an Experiment with a
-// plan of independent tasks) into a tidy results table, and that table into figures and claim checks.
+// plan of independent tasks) into a tidy results table, and that table into figures and claim checks
+// (whose statistics are those of lab/verdict).
 //
 // One code path serves the three scales (smoke, quick, paper). Each task gets its own random number
 // generator derived from the experiment seed and the task key, so the numbers never depend on the

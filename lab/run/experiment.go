@@ -7,6 +7,8 @@ import (
 	"io"
 	"math/rand/v2"
 	"strings"
+
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 // Task is one independent unit of work, usually one repetition of one configuration. Tasks share
@@ -103,16 +105,8 @@ type Claim struct {
 	// what supports or contradicts the claim.
 	Rule string
 	// Check decides the claim from the results and gives the numbers behind the verdict. It builds
-	// its statistics with the tests of this package (Decide, MeanAbove, Equivalent, ...).
-	Check func(res *Results) (Verdict, error)
-}
-
-// Verdict is the outcome of a claim check.
-type Verdict struct {
-	Outcome Outcome
-	// Evidence is the numbers behind the verdict: each estimate with its interval (or p-value), the
-	// number of draws and the rule in words.
-	Evidence string
+	// its statistics with the tests of lab/verdict (verdict.Decide, verdict.MeanAbove, ...).
+	Check func(res *Results) (verdict.Verdict, error)
 }
 
 // Producer is the experiment that runs the tasks behind e's results and names their files: Uses
