@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/fastkernels/kernellab/lab/run"
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 // ch6Margin is the margin of chapter 6's "at least as good" and "hardly better" claims, fixed from
@@ -99,8 +100,8 @@ func ch6Label(key, a, b, part string) string {
 
 // ch6Family builds one test per data set and other method from diffs of a against each of others,
 // with test (MeanAbove, or a margin test) deciding each.
-func ch6Family(res *run.Results, keys []string, part, a string, others []string, keep func(float64) bool, test func(label string, d []float64) run.Test) ([]run.Test, error) {
-	var tests []run.Test
+func ch6Family(res *run.Results, keys []string, part, a string, others []string, keep func(float64) bool, test func(label string, d []float64) verdict.Test) ([]verdict.Test, error) {
+	var tests []verdict.Test
 	for _, k := range keys {
 		for _, b := range others {
 			d, err := ch6Diffs(res, k, part, a, b, keep)
@@ -114,16 +115,20 @@ func ch6Family(res *run.Results, keys []string, part, a string, others []string,
 }
 
 // ch6Beats is the test "a is better": mean difference above 0 (one-sided paired t).
-func ch6Beats(label string, d []float64) run.Test { return run.MeanAbove(label, d, 0) }
+func ch6Beats(label string, d []float64) verdict.Test { return verdict.MeanAbove(label, d, 0) }
 
 // ch6AtLeastAsGood is non-inferiority: the mean difference is above −ch6Margin.
-func ch6AtLeastAsGood(label string, d []float64) run.Test { return run.MeanAbove(label, d, -ch6Margin) }
+func ch6AtLeastAsGood(label string, d []float64) verdict.Test {
+	return verdict.MeanAbove(label, d, -ch6Margin)
+}
 
 // ch6HardlyBetter is "at most ch6Margin better": the mean difference is below ch6Margin.
-func ch6HardlyBetter(label string, d []float64) run.Test { return run.MeanBelow(label, d, ch6Margin) }
+func ch6HardlyBetter(label string, d []float64) verdict.Test {
+	return verdict.MeanBelow(label, d, ch6Margin)
+}
 
 // ch6Worse is "a is worse": the mean difference is below 0.
-func ch6Worse(label string, d []float64) run.Test { return run.MeanBelow(label, d, 0) }
+func ch6Worse(label string, d []float64) verdict.Test { return verdict.MeanBelow(label, d, 0) }
 
 // ch6DrawNote says what one value of a chapter-6 test is.
 const ch6DrawNote = "one value per repetition (the same forest, split and data for every method): the mean over the pruned sizes of the paired difference, oriented so that positive means the first method is better (accuracy difference, or MSE difference with the sign flipped)"

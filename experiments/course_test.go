@@ -15,6 +15,7 @@ import (
 
 	"github.com/fastkernels/kernellab/lab/plotting"
 	"github.com/fastkernels/kernellab/lab/run"
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 // courseExperiments are the four experiments of the course notes and lecture (issue 3).
@@ -263,9 +264,9 @@ func TestNotesRFFRateClaim(t *testing.T) {
 		return rowsOf("notes_fig_rff", rows...)
 	}
 	check := notesRFFRateClaim("g", "rff-gaussian", "Gaussian").Check
-	wantOutcome(t, "c^-1/2", check, build(func(int) float64 { return -0.5 }), run.Supported)
-	wantOutcome(t, "c^-0.3 at p = 8", check, build(func(p int) float64 { return map[bool]float64{true: -0.3, false: -0.5}[p == 8] }), run.Contradicted)
-	wantOutcome(t, "c^-0.65, on the edge", check, build(func(int) float64 { return -0.65 }), run.Inconclusive)
+	wantOutcome(t, "c^-1/2", check, build(func(int) float64 { return -0.5 }), verdict.Supported)
+	wantOutcome(t, "c^-0.3 at p = 8", check, build(func(p int) float64 { return map[bool]float64{true: -0.3, false: -0.5}[p == 8] }), verdict.Contradicted)
+	wantOutcome(t, "c^-0.65, on the edge", check, build(func(int) float64 { return -0.65 }), verdict.Inconclusive)
 	if _, err := check(rowsOf("notes_fig_rff")); err == nil {
 		t.Error("no results: want an error")
 	}
@@ -285,11 +286,11 @@ func TestNotesNystromGapClaim(t *testing.T) {
 		return rowsOf("notes_fig_nystrom", rows...)
 	}
 	check := notesNystromGapClaim("gap", "t", nystromAll, bestRankAll).Check
-	wantOutcome(t, "c^-1/2", check, build(func(c float64) float64 { return 10 / math.Sqrt(c) }), run.Supported)
-	wantOutcome(t, "c^-0.1, too slow", check, build(func(c float64) float64 { return 10 * math.Pow(c, -0.1) }), run.Contradicted)
-	wantOutcome(t, "growing", check, build(func(c float64) float64 { return c }), run.Contradicted)
-	wantOutcome(t, "c^-1/4, on the edge", check, build(func(c float64) float64 { return 10 * math.Pow(c, -0.25) }), run.Inconclusive)
-	wantOutcome(t, "a gap of 0", check, build(func(c float64) float64 { return map[bool]float64{true: 0, false: 1}[c == 160] }), run.Inconclusive)
+	wantOutcome(t, "c^-1/2", check, build(func(c float64) float64 { return 10 / math.Sqrt(c) }), verdict.Supported)
+	wantOutcome(t, "c^-0.1, too slow", check, build(func(c float64) float64 { return 10 * math.Pow(c, -0.1) }), verdict.Contradicted)
+	wantOutcome(t, "growing", check, build(func(c float64) float64 { return c }), verdict.Contradicted)
+	wantOutcome(t, "c^-1/4, on the edge", check, build(func(c float64) float64 { return 10 * math.Pow(c, -0.25) }), verdict.Inconclusive)
+	wantOutcome(t, "a gap of 0", check, build(func(c float64) float64 { return map[bool]float64{true: 0, false: 1}[c == 160] }), verdict.Inconclusive)
 }
 
 func TestLectureRFFClaims(t *testing.T) {
@@ -313,14 +314,14 @@ func TestLectureRFFClaims(t *testing.T) {
 		}
 		return rowsOf("lecture_fig_rff", rows...)
 	}
-	wantOutcome(t, "unbiased", checkLectureRFFUnbiased, build(0, 0.01, -0.5), run.Supported)
-	wantOutcome(t, "bias 0.1", checkLectureRFFUnbiased, build(0.1, 0.01, -0.5), run.Contradicted)
-	wantOutcome(t, "unbiased but noisy", checkLectureRFFUnbiased, build(0, 0.5, -0.5), run.Inconclusive)
-	wantOutcome(t, "sd ∝ n^{-1/2}", checkLectureRFFRate, build(0, 0.5, -0.5), run.Supported)
-	wantOutcome(t, "sd ∝ n^{-1/4}", checkLectureRFFRate, build(0, 0.5, -0.25), run.Contradicted)
+	wantOutcome(t, "unbiased", checkLectureRFFUnbiased, build(0, 0.01, -0.5), verdict.Supported)
+	wantOutcome(t, "bias 0.1", checkLectureRFFUnbiased, build(0.1, 0.01, -0.5), verdict.Contradicted)
+	wantOutcome(t, "unbiased but noisy", checkLectureRFFUnbiased, build(0, 0.5, -0.5), verdict.Inconclusive)
+	wantOutcome(t, "sd ∝ n^{-1/2}", checkLectureRFFRate, build(0, 0.5, -0.5), verdict.Supported)
+	wantOutcome(t, "sd ∝ n^{-1/4}", checkLectureRFFRate, build(0, 0.5, -0.25), verdict.Contradicted)
 	// sd ∝ n^{-0.65}, on the edge of the tolerance: the rotated pattern makes each cell's sd exact,
 	// so the slope is too; an edge slope is decided by neither one-sided test.
-	wantOutcome(t, "sd ∝ n^{-0.65}", checkLectureRFFRate, build(0, 0.5, -0.5-lectureRFFRateTolerance), run.Inconclusive)
+	wantOutcome(t, "sd ∝ n^{-0.65}", checkLectureRFFRate, build(0, 0.5, -0.5-lectureRFFRateTolerance), verdict.Inconclusive)
 }
 
 // circlesAccuracyRows builds lecture_fig_kpca accuracy rows, one per repetition and series.
@@ -340,8 +341,8 @@ func circlesAccuracyRows(kernelAcc, linearAcc []float64) *run.Results {
 }
 
 func TestLectureKPCAClaim(t *testing.T) {
-	wantOutcome(t, "separates", checkLectureKPCA, circlesAccuracyRows([]float64{1, 0.99, 1, 0.995, 1}, []float64{0.7, 0.69, 0.71, 0.7, 0.7}), run.Supported)
-	wantOutcome(t, "kernel PCA fails", checkLectureKPCA, circlesAccuracyRows([]float64{0.8, 0.82, 0.79, 0.8, 0.81}, []float64{0.7, 0.69, 0.71, 0.7, 0.7}), run.Contradicted)
-	wantOutcome(t, "linear PCA separates too", checkLectureKPCA, circlesAccuracyRows([]float64{1, 1, 1, 1, 1}, []float64{0.99, 0.98, 1, 0.99, 0.99}), run.Contradicted)
-	wantOutcome(t, "noisy kernel PCA", checkLectureKPCA, circlesAccuracyRows([]float64{1, 0.8, 1, 0.9, 1}, []float64{0.7, 0.69, 0.71, 0.7, 0.7}), run.Inconclusive)
+	wantOutcome(t, "separates", checkLectureKPCA, circlesAccuracyRows([]float64{1, 0.99, 1, 0.995, 1}, []float64{0.7, 0.69, 0.71, 0.7, 0.7}), verdict.Supported)
+	wantOutcome(t, "kernel PCA fails", checkLectureKPCA, circlesAccuracyRows([]float64{0.8, 0.82, 0.79, 0.8, 0.81}, []float64{0.7, 0.69, 0.71, 0.7, 0.7}), verdict.Contradicted)
+	wantOutcome(t, "linear PCA separates too", checkLectureKPCA, circlesAccuracyRows([]float64{1, 1, 1, 1, 1}, []float64{0.99, 0.98, 1, 0.99, 0.99}), verdict.Contradicted)
+	wantOutcome(t, "noisy kernel PCA", checkLectureKPCA, circlesAccuracyRows([]float64{1, 0.8, 1, 0.9, 1}, []float64{0.7, 0.69, 0.71, 0.7, 0.7}), verdict.Inconclusive)
 }

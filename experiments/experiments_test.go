@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/fastkernels/kernellab/lab/run"
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 func TestRegistryPlansEveryScale(t *testing.T) {
@@ -61,7 +62,7 @@ func ringsResults(t *testing.T, seed uint64) *run.Results {
 // exact check to each verdict it can give.
 func TestRingsNeedTheFeatureMap(t *testing.T) {
 	for seed := range uint64(5) {
-		wantOutcome(t, fmt.Sprintf("seed %d", seed), checkFig2_1, ringsResults(t, seed), run.Supported)
+		wantOutcome(t, fmt.Sprintf("seed %d", seed), checkFig2_1, ringsResults(t, seed), verdict.Supported)
 	}
 	// An outer point moved into the inner ring: no line separates the rings after the map either.
 	res := ringsResults(t, 0)
@@ -76,7 +77,7 @@ func TestRingsNeedTheFeatureMap(t *testing.T) {
 	if !moved {
 		t.Fatal("point 150 of the outer ring not found")
 	}
-	wantOutcome(t, "not separable after the map", checkFig2_1, res, run.Contradicted)
+	wantOutcome(t, "not separable after the map", checkFig2_1, res, verdict.Contradicted)
 	// The inner ring moved far to the right: no inner point inside the outer ring's hull.
 	res = ringsResults(t, 0)
 	for i, r := range res.Rows {
@@ -84,7 +85,7 @@ func TestRingsNeedTheFeatureMap(t *testing.T) {
 			res.Rows[i].Value += 10
 		}
 	}
-	wantOutcome(t, "separable input", checkFig2_1, res, run.Contradicted)
+	wantOutcome(t, "separable input", checkFig2_1, res, verdict.Contradicted)
 }
 
 func TestLinearlySeparable(t *testing.T) {
@@ -129,12 +130,12 @@ func TestDatasetTableClaim(t *testing.T) {
 	match.Rows = append(match.Rows,
 		run.Row{ID: "t", Dataset: "l", Method: methodLeakFree, Params: []run.Param{run.P("variant", "honest")}, Metric: metricN, Value: 7},
 		run.Row{ID: "t", Dataset: "l", Method: methodLeakFree, Params: []run.Param{run.P("variant", "honest")}, Metric: metricD, Value: 3})
-	wantOutcome(t, "matching shapes", check, match, run.Supported)
+	wantOutcome(t, "matching shapes", check, match, verdict.Supported)
 	if v, _ := check(match); !strings.Contains(v.Evidence, `L: LEAKS THE LABEL (the "leaky" columns the thesis's d comes from); leak-free "honest" variant: 7 × 3 (honest)`) {
 		t.Errorf("the leak and the leak-free sizes must be in the evidence: %s", v.Evidence)
 	}
 	mismatch := shapeRows("t", map[string][2]float64{"a": {9, 4}, "g": {5, 0}, "l": {7, 4}})
-	wantOutcome(t, "mismatch", check, mismatch, run.Contradicted)
+	wantOutcome(t, "mismatch", check, mismatch, verdict.Contradicted)
 	if v, _ := check(mismatch); !strings.Contains(v.Evidence, "A (9 × 4 here, thesis 10 × 3): sizes that differ: 2") || !strings.Contains(v.Evidence, "G (5 × — here, thesis 5 × —): sizes that differ: 0") {
 		t.Errorf("evidence: %s", v.Evidence)
 	}
@@ -146,7 +147,7 @@ func TestDatasetTableClaim(t *testing.T) {
 		{Name: "A", Dataset: "a", N: 10, D: 3},
 		{Name: "P", Dataset: "p", N: 100, D: 2, NotComparable: "the thesis counts images, not pairs"},
 	})
-	wantOutcome(t, "not comparable", e.Claims[0].Check, shapeRows("t", map[string][2]float64{"a": {10, 3}, "p": {20, 2}}), run.Inconclusive)
+	wantOutcome(t, "not comparable", e.Claims[0].Check, shapeRows("t", map[string][2]float64{"a": {10, 3}, "p": {20, 2}}), verdict.Inconclusive)
 	if got := matchText(true, 20, 2, "", printedDataset{N: 100, D: 2, NotComparable: "x"}); got != "n not comparable (see note)" {
 		t.Errorf("matchText, not comparable: %q", got)
 	}
@@ -161,11 +162,11 @@ func TestDatasetTableClaim(t *testing.T) {
 	partial.Rows = append(partial.Rows,
 		run.Row{ID: "t", Dataset: "covtype", Method: "loaded", Params: cov, Metric: metricN, Value: 31220},
 		run.Row{ID: "t", Dataset: "covtype", Method: "loaded", Params: cov, Metric: metricD, Value: 54})
-	wantOutcome(t, "partial Covertype, Adult's label counted", e.Claims[0].Check, partial, run.Inconclusive)
+	wantOutcome(t, "partial Covertype, Adult's label counted", e.Claims[0].Check, partial, verdict.Inconclusive)
 	full := shapeRows("t", map[string][2]float64{"adult": {48842, 14}, "covtype": {581012, 54}})
-	wantOutcome(t, "full Covertype, Adult's label counted", e.Claims[0].Check, full, run.Supported)
+	wantOutcome(t, "full Covertype, Adult's label counted", e.Claims[0].Check, full, verdict.Supported)
 	wrongD := shapeRows("t", map[string][2]float64{"adult": {48842, 15}, "covtype": {581012, 54}})
-	wantOutcome(t, "Adult with one column too many", e.Claims[0].Check, wrongD, run.Contradicted)
+	wantOutcome(t, "Adult with one column too many", e.Claims[0].Check, wrongD, verdict.Contradicted)
 	if got := matchText(true, 31220, 54, "subset-31220", printedDataset{Dataset: "covtype", N: 581012, D: 54}); got != "n not comparable (partial copy)" {
 		t.Errorf("matchText, partial copy: %q", got)
 	}

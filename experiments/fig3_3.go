@@ -16,6 +16,7 @@ import (
 	"github.com/fastkernels/kernellab/lab/kernel"
 	"github.com/fastkernels/kernellab/lab/plotting"
 	"github.com/fastkernels/kernellab/lab/run"
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 // ch3TimingSize is one data set of a timing figure (fig3_3, fig3_4) at one scale.
@@ -272,22 +273,22 @@ func ch3TimingRule(ratios, support, contradict string) string {
 
 // ch3TimeTest tests the ratio of the times of a and b on dataset at n (paired by draw) with test;
 // ok is false when either method has no time there (exact RLS does not run everywhere).
-func ch3TimeTest(res *run.Results, dataset string, n float64, a, b string, test func(label string, a, b []float64, paired bool, c float64) run.Test, c float64) (run.Test, bool, error) {
+func ch3TimeTest(res *run.Results, dataset string, n float64, a, b string, test func(label string, a, b []float64, paired bool, c float64) verdict.Test, c float64) (verdict.Test, bool, error) {
 	at := func(x float64) bool { return x == n }
 	ra, err := ch3Keep(res.Where(dataset, a, metricSeconds), "n", at)
 	if err != nil {
-		return run.Test{}, false, err
+		return verdict.Test{}, false, err
 	}
 	rb, err := ch3Keep(res.Where(dataset, b, metricSeconds), "n", at)
 	if err != nil {
-		return run.Test{}, false, err
+		return verdict.Test{}, false, err
 	}
 	if len(ra) == 0 || len(rb) == 0 {
-		return run.Test{}, false, nil
+		return verdict.Test{}, false, nil
 	}
 	va, vb, _, err := ch3Pairs(ra, rb)
 	if err != nil {
-		return run.Test{}, false, fmt.Errorf("%s: %s n = %g %s against %s: %w", res.ID, dataset, n, a, b, err)
+		return verdict.Test{}, false, fmt.Errorf("%s: %s n = %g %s against %s: %w", res.ID, dataset, n, a, b, err)
 	}
 	return test(fmt.Sprintf("%s n = %g: time %s / %s", ch3Names[dataset], n, ch3Label(a), ch3Label(b)), va, vb, true, c), true, nil
 }
@@ -308,12 +309,12 @@ func ch3LargestN(res *run.Results, dataset, method string) (float64, error) {
 // checkFig3_3Order tests, on every data set at the largest n of anchor there, the ratio of each
 // method of first to each method of second with test (RatioAbove or RatioBelow against 1); data
 // sets where no method of first ran are left out, and a run where none ran is inconclusive.
-func checkFig3_3Order(res *run.Results, anchor string, first, second []string, test func(string, []float64, []float64, bool, float64) run.Test) (run.Verdict, error) {
-	var tests []run.Test
+func checkFig3_3Order(res *run.Results, anchor string, first, second []string, test func(string, []float64, []float64, bool, float64) verdict.Test) (verdict.Verdict, error) {
+	var tests []verdict.Test
 	for _, name := range ch3Sets {
 		n, err := ch3LargestN(res, name, anchor)
 		if err != nil {
-			return run.Verdict{}, err
+			return verdict.Verdict{}, err
 		}
 		if n == 0 {
 			continue
@@ -322,7 +323,7 @@ func checkFig3_3Order(res *run.Results, anchor string, first, second []string, t
 			for _, b := range second {
 				t, ok, err := ch3TimeTest(res, name, n, a, b, test, 1)
 				if err != nil {
-					return run.Verdict{}, err
+					return verdict.Verdict{}, err
 				}
 				if ok {
 					tests = append(tests, t)
@@ -331,9 +332,9 @@ func checkFig3_3Order(res *run.Results, anchor string, first, second []string, t
 		}
 	}
 	if len(tests) == 0 {
-		return run.InconclusiveVerdict(fmt.Sprintf("premise not met: no data set with times of %s in this run", strings.Join(first, ", "))), nil
+		return verdict.InconclusiveVerdict(fmt.Sprintf("premise not met: no data set with times of %s in this run", strings.Join(first, ", "))), nil
 	}
-	return run.Decide(tests), nil
+	return verdict.Decide(tests), nil
 }
 
 // without returns methods less the ones listed.
@@ -347,14 +348,14 @@ func without(methods []string, not ...string) []string {
 	return out
 }
 
-func checkFig3_3ExactSlowest(res *run.Results) (run.Verdict, error) {
-	return checkFig3_3Order(res, ch3Exact, []string{ch3Exact}, without(fig3_3Methods, ch3Exact), run.RatioAbove)
+func checkFig3_3ExactSlowest(res *run.Results) (verdict.Verdict, error) {
+	return checkFig3_3Order(res, ch3Exact, []string{ch3Exact}, without(fig3_3Methods, ch3Exact), verdict.RatioAbove)
 }
 
-func checkFig3_3UniformFastest(res *run.Results) (run.Verdict, error) {
-	return checkFig3_3Order(res, ch3DAC, []string{ch3UniformRLS}, without(fig3_3Methods, ch3UniformRLS), run.RatioBelow)
+func checkFig3_3UniformFastest(res *run.Results) (verdict.Verdict, error) {
+	return checkFig3_3Order(res, ch3DAC, []string{ch3UniformRLS}, without(fig3_3Methods, ch3UniformRLS), verdict.RatioBelow)
 }
 
-func checkFig3_3RecursiveSlower(res *run.Results) (run.Verdict, error) {
-	return checkFig3_3Order(res, ch3DAC, []string{ch3Recursive, ch3Accelerated}, []string{ch3DAC}, run.RatioAbove)
+func checkFig3_3RecursiveSlower(res *run.Results) (verdict.Verdict, error) {
+	return checkFig3_3Order(res, ch3DAC, []string{ch3Recursive, ch3Accelerated}, []string{ch3DAC}, verdict.RatioAbove)
 }

@@ -2,6 +2,7 @@ package experiments
 
 import (
 	"github.com/fastkernels/kernellab/lab/run"
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 // fig6_3Sets are the small data sets of thesis Figures 6.3 and 6.4, where OMP's weights overfit.
@@ -22,28 +23,28 @@ func fig6_3() *run.Experiment {
 				ID:   "no-method-beats-random",
 				Text: "on Diabetes, Boston and Breast Cancer no method beats Random (by more than 0.01)",
 				Rule: "per data set and method (OMP, OMP w/o weights, Ensemble, Zhang Predictions, Zhang Similarities, Kmeans), one value per repetition: the method's test score minus Random's, averaged over the pruned sizes, oriented so that positive is better; one-sided paired t, below +0.01 (fixed before any run), contradicted if shown above it; family of 18, Holm at 0.05",
-				Check: func(res *run.Results) (run.Verdict, error) {
-					var tests []run.Test
+				Check: func(res *run.Results) (verdict.Verdict, error) {
+					var tests []verdict.Test
 					for _, m := range without(ch6Baselines, ch6Random) {
 						t, err := ch6Family(res, fig6_3Sets, ch6Test, m, []string{ch6Random}, ch6EveryFraction, ch6HardlyBetter)
 						if err != nil {
-							return run.Verdict{}, err
+							return verdict.Verdict{}, err
 						}
 						tests = append(tests, t...)
 					}
-					return run.Decide(tests, ch6DrawNote), nil
+					return verdict.Decide(tests, ch6DrawNote), nil
 				},
 			},
 			{
 				ID:   "omp-weights-overfit",
 				Text: "on these data sets OMP's weights overfit: OMP does worse on test than OMP w/o weights",
 				Rule: "per data set, one value per repetition: OMP's test score minus OMP w/o weights', averaged over the pruned sizes, oriented so that positive is better; one-sided paired t, below 0; family of 3, Holm at 0.05",
-				Check: func(res *run.Results) (run.Verdict, error) {
+				Check: func(res *run.Results) (verdict.Verdict, error) {
 					tests, err := ch6Family(res, fig6_3Sets, ch6Test, ch6OMP, []string{ch6OMPNoWeights}, ch6EveryFraction, ch6Worse)
 					if err != nil {
-						return run.Verdict{}, err
+						return verdict.Verdict{}, err
 					}
-					return run.Decide(tests, ch6DrawNote), nil
+					return verdict.Decide(tests, ch6DrawNote), nil
 				},
 			},
 		},

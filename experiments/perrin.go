@@ -20,6 +20,7 @@ import (
 	"github.com/fastkernels/kernellab/lab/lowrank"
 	"github.com/fastkernels/kernellab/lab/plotting"
 	"github.com/fastkernels/kernellab/lab/run"
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 // The course report names neither its data nor its sizes. Its three figures are rebuilt
@@ -196,27 +197,27 @@ func perrinFig1() *run.Experiment {
 }
 
 // checkPerrinFig1 decides the trade-off claim of perrin_fig1.
-func checkPerrinFig1(res *run.Results) (run.Verdict, error) {
+func checkPerrinFig1(res *run.Results) (verdict.Verdict, error) {
 	lm, le, err := logDraws(res, "nystrom", metricRelErr, "m")
 	if err != nil {
-		return run.Verdict{}, err
+		return verdict.Verdict{}, err
 	}
 	ts, err := curves(res, perrinDataset, metricSeconds, "m", "nystrom")
 	if err != nil {
-		return run.Verdict{}, err
+		return verdict.Verdict{}, err
 	}
 	lo, hi := ts[0].first().X, ts[0].last().X
 	small, err := valuesAt(res, "nystrom", metricSeconds, "m", lo)
 	if err != nil {
-		return run.Verdict{}, err
+		return verdict.Verdict{}, err
 	}
 	large, err := valuesAt(res, "nystrom", metricSeconds, "m", hi)
 	if err != nil {
-		return run.Verdict{}, err
+		return verdict.Verdict{}, err
 	}
-	return run.Decide([]run.Test{
-		run.SlopeBelow("Nyström: slope of ln error against ln m", lm, le, 0),
-		run.RatioAbove(fmt.Sprintf("Nyström: time at m = %g / time at m = %g", hi, lo), large, small, true, 1),
+	return verdict.Decide([]verdict.Test{
+		verdict.SlopeBelow("Nyström: slope of ln error against ln m", lm, le, 0),
+		verdict.RatioAbove(fmt.Sprintf("Nyström: time at m = %g / time at m = %g", hi, lo), large, small, true, 1),
 	}), nil
 }
 
@@ -429,24 +430,24 @@ func perrinFig2() *run.Experiment {
 			Text: "the error of both Nyström and MEKA falls as the rank grows",
 			Rule: "per method, least-squares slope of ln error against ln k over every repetition, 90% t interval; family of two (Holm): " +
 				"supported if both slopes are below 0, contradicted if either is shown above",
-			Check: func(res *run.Results) (run.Verdict, error) {
-				var tests []run.Test
+			Check: func(res *run.Results) (verdict.Verdict, error) {
+				var tests []verdict.Test
 				for _, m := range []string{"nystrom", "meka"} {
 					lk, le, err := logDraws(res, m, metricRelErr, "k")
 					if err != nil {
-						return run.Verdict{}, err
+						return verdict.Verdict{}, err
 					}
-					tests = append(tests, run.SlopeBelow(m+": slope of ln error against ln k", lk, le, 0))
+					tests = append(tests, verdict.SlopeBelow(m+": slope of ln error against ln k", lk, le, 0))
 				}
 				cs, err := curves(res, perrinDataset, metricRelErr, "k", "nystrom", "meka")
 				if err != nil {
-					return run.Verdict{}, err
+					return verdict.Verdict{}, err
 				}
 				var notes []string
 				for _, c := range cs {
 					notes = append(notes, fmt.Sprintf("%s mean error over k = %v: %s", c.Method, xs(c), formatFloats(c.means())))
 				}
-				return run.Decide(tests, notes...), nil
+				return verdict.Decide(tests, notes...), nil
 			},
 		}},
 	}
@@ -636,10 +637,10 @@ func perrinFig3Range(res *run.Results) (lo, hi float64, err error) {
 	return cs[0].first().X, cs[0].last().X, nil
 }
 
-func checkPerrinFig3Nystrom(res *run.Results) (run.Verdict, error) {
+func checkPerrinFig3Nystrom(res *run.Results) (verdict.Verdict, error) {
 	lo, hi, err := perrinFig3Range(res)
 	if err != nil {
-		return run.Verdict{}, err
+		return verdict.Verdict{}, err
 	}
 	at := func(g float64) ([]run.Row, error) {
 		rows, err := rowsAt(res, "nystrom", metricRelErr, "gamma", g)
@@ -657,22 +658,22 @@ func checkPerrinFig3Nystrom(res *run.Results) (run.Verdict, error) {
 	}
 	a, err := at(hi)
 	if err != nil {
-		return run.Verdict{}, err
+		return verdict.Verdict{}, err
 	}
 	b, err := at(lo)
 	if err != nil {
-		return run.Verdict{}, err
+		return verdict.Verdict{}, err
 	}
 	d, err := run.PairedDifferences(a, b)
 	if err != nil {
-		return run.Verdict{}, err
+		return verdict.Verdict{}, err
 	}
-	t := run.MeanAbove(fmt.Sprintf("Nyström: ln error at γ = %g − at γ = %g", hi, lo), d, math.Log(10))
-	return run.Decide([]run.Test{t}, fmt.Sprintf("mean ratio of the errors e^d = %.3g", math.Exp(t.Estimate))), nil
+	t := verdict.MeanAbove(fmt.Sprintf("Nyström: ln error at γ = %g − at γ = %g", hi, lo), d, math.Log(10))
+	return verdict.Decide([]verdict.Test{t}, fmt.Sprintf("mean ratio of the errors e^d = %.3g", math.Exp(t.Estimate))), nil
 }
 
 // perrinFig3MEKATests are the two tests of meka-both-regimes for one MEKA variant.
-func perrinFig3MEKATests(res *run.Results, method string) ([]run.Test, error) {
+func perrinFig3MEKATests(res *run.Results, method string) ([]verdict.Test, error) {
 	lo, hi, err := perrinFig3Range(res)
 	if err != nil {
 		return nil, err
@@ -685,20 +686,20 @@ func perrinFig3MEKATests(res *run.Results, method string) ([]run.Test, error) {
 	if err != nil {
 		return nil, err
 	}
-	return []run.Test{
-		run.MeanBelow(fmt.Sprintf("%s: ln(MEKA/Nyström) at γ = %g", method, hi), dHi, 0),
-		run.MeanBelow(fmt.Sprintf("%s: ln(MEKA/Nyström) at γ = %g", method, lo), dLo, math.Log(2)),
+	return []verdict.Test{
+		verdict.MeanBelow(fmt.Sprintf("%s: ln(MEKA/Nyström) at γ = %g", method, hi), dHi, 0),
+		verdict.MeanBelow(fmt.Sprintf("%s: ln(MEKA/Nyström) at γ = %g", method, lo), dLo, math.Log(2)),
 	}, nil
 }
 
-func checkPerrinFig3MEKA(res *run.Results) (run.Verdict, error) {
+func checkPerrinFig3MEKA(res *run.Results) (verdict.Verdict, error) {
 	tests, err := perrinFig3MEKATests(res, mekaDefault)
 	if err != nil {
-		return run.Verdict{}, err
+		return verdict.Verdict{}, err
 	}
 	lo, hi, err := perrinFig3Range(res)
 	if err != nil {
-		return run.Verdict{}, err
+		return verdict.Verdict{}, err
 	}
 	var notes []string
 	for _, g := range []float64{hi, lo} {
@@ -706,7 +707,7 @@ func checkPerrinFig3MEKA(res *run.Results) (run.Verdict, error) {
 		for _, m := range perrinFig3Methods {
 			v, err := valuesAt(res, m, metricRelErr, "gamma", g)
 			if err != nil {
-				return run.Verdict{}, err
+				return verdict.Verdict{}, err
 			}
 			q := quartiles(v)
 			parts = append(parts, fmt.Sprintf("%s %.3g [%.3g, %.3g]", m, q[1], q[0], q[2]))
@@ -715,7 +716,7 @@ func checkPerrinFig3MEKA(res *run.Results) (run.Verdict, error) {
 	}
 	above, err := valuesAt(res, mekaDefault, metricRelErr, "gamma", hi)
 	if err != nil {
-		return run.Verdict{}, err
+		return verdict.Verdict{}, err
 	}
 	count := 0
 	for _, v := range above {
@@ -730,13 +731,13 @@ func checkPerrinFig3MEKA(res *run.Results) (run.Verdict, error) {
 	for _, m := range []string{mekaAllRows, mekaEtaZero} {
 		diag, err := perrinFig3MEKATests(res, m)
 		if err != nil {
-			return run.Verdict{}, err
+			return verdict.Verdict{}, err
 		}
 		for _, t := range diag {
 			notes = append(notes, "diagnostic "+t.String()+" → "+t.Outcome().String())
 		}
 	}
-	return run.Decide(tests, notes...), nil
+	return verdict.Decide(tests, notes...), nil
 }
 
 // quartiles returns the first quartile, the median and the third quartile of v (empirical).

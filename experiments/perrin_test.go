@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/fastkernels/kernellab/lab/run"
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 // The course-report figures run end to end at smoke scale; their claims are evaluated (a failure is
@@ -82,9 +83,9 @@ func TestPerrinFig1Claim(t *testing.T) {
 		res.Rows = append(res.Rows, times.Rows...)
 		return res
 	}
-	wantOutcome(t, "error falls, time grows", checkPerrinFig1, build(func(m float64, rep int) float64 { return m * (1 + 0.1*jitter(rep)) * 1e-4 }), run.Supported)
-	wantOutcome(t, "time falls", checkPerrinFig1, build(func(m float64, rep int) float64 { return (1 + 0.1*jitter(rep)) / m }), run.Contradicted)
-	wantOutcome(t, "time flat", checkPerrinFig1, build(func(m float64, rep int) float64 { return 1 + 0.1*jitter(rep+int(m)) }), run.Inconclusive)
+	wantOutcome(t, "error falls, time grows", checkPerrinFig1, build(func(m float64, rep int) float64 { return m * (1 + 0.1*jitter(rep)) * 1e-4 }), verdict.Supported)
+	wantOutcome(t, "time falls", checkPerrinFig1, build(func(m float64, rep int) float64 { return (1 + 0.1*jitter(rep)) / m }), verdict.Contradicted)
+	wantOutcome(t, "time flat", checkPerrinFig1, build(func(m float64, rep int) float64 { return 1 + 0.1*jitter(rep+int(m)) }), verdict.Inconclusive)
 }
 
 func TestPerrinFig2Claim(t *testing.T) {
@@ -98,9 +99,9 @@ func TestPerrinFig2Claim(t *testing.T) {
 				return (1 + 0.1*jitter(rep)) / k
 			})
 	}
-	wantOutcome(t, "both fall", check, build(func(k float64, rep int) float64 { return (1 + 0.1*jitter(rep)) / math.Sqrt(k) }), run.Supported)
-	wantOutcome(t, "MEKA grows", check, build(func(k float64, rep int) float64 { return k * (1 + 0.1*jitter(rep)) }), run.Contradicted)
-	wantOutcome(t, "MEKA flat", check, build(func(k float64, rep int) float64 { return 0.1 * (1 + 0.1*jitter(rep+int(k))) }), run.Inconclusive)
+	wantOutcome(t, "both fall", check, build(func(k float64, rep int) float64 { return (1 + 0.1*jitter(rep)) / math.Sqrt(k) }), verdict.Supported)
+	wantOutcome(t, "MEKA grows", check, build(func(k float64, rep int) float64 { return k * (1 + 0.1*jitter(rep)) }), verdict.Contradicted)
+	wantOutcome(t, "MEKA flat", check, build(func(k float64, rep int) float64 { return 0.1 * (1 + 0.1*jitter(rep+int(k))) }), verdict.Inconclusive)
 }
 
 // perrinFig3Rows builds perrin_fig3 results over γ ∈ {1/64, 4} with Nyström at nyLo, nyHi and the
@@ -124,14 +125,14 @@ func perrinFig3Rows(nyLo, nyHi, mekaLo, mekaHi float64) *run.Results {
 }
 
 func TestPerrinFig3Claims(t *testing.T) {
-	wantOutcome(t, "Nyström 100× worse at large γ", checkPerrinFig3Nystrom, perrinFig3Rows(0.001, 0.1, 1, 1), run.Supported)
-	wantOutcome(t, "Nyström 2× worse", checkPerrinFig3Nystrom, perrinFig3Rows(0.001, 0.002, 1, 1), run.Contradicted)
-	wantOutcome(t, "Nyström 10× worse", checkPerrinFig3Nystrom, perrinFig3Rows(0.001, 0.01, 1, 1), run.Inconclusive)
+	wantOutcome(t, "Nyström 100× worse at large γ", checkPerrinFig3Nystrom, perrinFig3Rows(0.001, 0.1, 1, 1), verdict.Supported)
+	wantOutcome(t, "Nyström 2× worse", checkPerrinFig3Nystrom, perrinFig3Rows(0.001, 0.002, 1, 1), verdict.Contradicted)
+	wantOutcome(t, "Nyström 10× worse", checkPerrinFig3Nystrom, perrinFig3Rows(0.001, 0.01, 1, 1), verdict.Inconclusive)
 
-	wantOutcome(t, "MEKA good at both ends", checkPerrinFig3MEKA, perrinFig3Rows(0.001, 0.8, 0.0012, 0.5), run.Supported)
-	wantOutcome(t, "MEKA above Nyström at large γ", checkPerrinFig3MEKA, perrinFig3Rows(0.001, 0.8, 0.0012, 5), run.Contradicted)
-	wantOutcome(t, "MEKA 7× Nyström at small γ", checkPerrinFig3MEKA, perrinFig3Rows(0.001, 0.8, 0.007, 0.5), run.Contradicted)
-	wantOutcome(t, "MEKA equal to Nyström at large γ", checkPerrinFig3MEKA, perrinFig3Rows(0.001, 0.8, 0.0012, 0.8), run.Inconclusive)
+	wantOutcome(t, "MEKA good at both ends", checkPerrinFig3MEKA, perrinFig3Rows(0.001, 0.8, 0.0012, 0.5), verdict.Supported)
+	wantOutcome(t, "MEKA above Nyström at large γ", checkPerrinFig3MEKA, perrinFig3Rows(0.001, 0.8, 0.0012, 5), verdict.Contradicted)
+	wantOutcome(t, "MEKA 7× Nyström at small γ", checkPerrinFig3MEKA, perrinFig3Rows(0.001, 0.8, 0.007, 0.5), verdict.Contradicted)
+	wantOutcome(t, "MEKA equal to Nyström at large γ", checkPerrinFig3MEKA, perrinFig3Rows(0.001, 0.8, 0.0012, 0.8), verdict.Inconclusive)
 	v, err := checkPerrinFig3MEKA(perrinFig3Rows(0.001, 0.8, 0.0012, 5))
 	if err != nil || !strings.Contains(v.Evidence, "error above 1 at γ = 4 in 20 of 20 repetitions") || !strings.Contains(v.Evidence, "diagnostic meka-all-rows") {
 		t.Errorf("evidence %q, %v: want the count above 1 and the diagnostics", v.Evidence, err)

@@ -15,6 +15,7 @@ import (
 	"github.com/fastkernels/kernellab/lab/csr"
 	"github.com/fastkernels/kernellab/lab/factor"
 	"github.com/fastkernels/kernellab/lab/run"
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 // The student slides compare four factorisations before a learner: the classic SVD,
@@ -397,16 +398,16 @@ func slidesDiff(res *run.Results, dataset, metric, a, b string) ([]float64, erro
 
 // slidesTimeRatio is the test "median time of a / median time of b is below (or above) c",
 // paired by repetition.
-func slidesTimeRatio(res *run.Results, dataset, metric, a, b string, c float64, below bool) (run.Test, error) {
+func slidesTimeRatio(res *run.Results, dataset, metric, a, b string, c float64, below bool) (verdict.Test, error) {
 	xa, xb, err := slidesPaired(res, dataset, metric, a, b)
 	if err != nil {
-		return run.Test{}, err
+		return verdict.Test{}, err
 	}
 	label := fmt.Sprintf("%s: %s time %s / %s", dataset, strings.TrimSuffix(metric, "_time"), slidesLabels[a], slidesLabels[b])
 	if below {
-		return run.RatioBelow(label, xa, xb, true, c), nil
+		return verdict.RatioBelow(label, xa, xb, true, c), nil
 	}
-	return run.RatioAbove(label, xa, xb, true, c), nil
+	return verdict.RatioAbove(label, xa, xb, true, c), nil
 }
 
 // slidesCell prints the values of a metric over the repetitions: the median and, when they

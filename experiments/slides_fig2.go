@@ -9,6 +9,7 @@ import (
 
 	"github.com/fastkernels/kernellab/lab/plotting"
 	"github.com/fastkernels/kernellab/lab/run"
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 // slides_fig2 — basis images ("eigenfaces") of sparse PCA (top row) and of the classic SVD (bottom
@@ -23,16 +24,16 @@ func slidesFig2() *run.Experiment {
 			ID:   "sparse-lags-in-quality",
 			Text: "sparse PCA lags well behind the other methods in the quality of its projections",
 			Rule: "against each other factorisation, one value per repetition: sparse PCA's score minus the other's, mean below 0 (paired t; premise: KNN on the raw pixels is shown better than chance, ROC-AUC above 0.5); family of 3, Holm at 0.05",
-			Check: func(res *run.Results) (run.Verdict, error) {
-				var tests []run.Test
+			Check: func(res *run.Results) (verdict.Verdict, error) {
+				var tests []verdict.Test
 				for _, m := range without(slidesMethods, slidesSparse) {
 					d, err := slidesDiff(res, slidesFaces, metricScore, slidesSparse, m)
 					if err != nil {
-						return run.Verdict{}, err
+						return verdict.Verdict{}, err
 					}
-					tests = append(tests, slidesScoreTest(res, fmt.Sprintf("%s: score %s − %s", slidesFaces, slidesLabels[slidesSparse], slidesLabels[m]), d, run.MeanBelow, 0))
+					tests = append(tests, slidesScoreTest(res, fmt.Sprintf("%s: score %s − %s", slidesFaces, slidesLabels[slidesSparse], slidesLabels[m]), d, verdict.MeanBelow, 0))
 				}
-				return run.Decide(tests, "one value per repetition: the same images, split and admitted people for every method"), nil
+				return verdict.Decide(tests, "one value per repetition: the same images, split and admitted people for every method"), nil
 			},
 		}},
 	}
