@@ -18,15 +18,6 @@ import (
 	"github.com/fastkernels/kernellab/lab/safefile"
 )
 
-// referenceRoot is the results root of the committed reference results, relative to the repository
-// root: the tidy results behind the committed figures, figures/results/<scale>.
-var referenceRoot = filepath.Join("figures", "results")
-
-// referenceDir is where the committed reference results of a scale live (figures/ for quick,
-// figures/paper/ for paper hold the figures made of them), rewritten only by an unsharded
-// `lab run` or a `lab render` at that scale with --update-reference.
-func referenceDir(sc run.Scale) string { return filepath.Join(referenceRoot, string(sc)) }
-
 // isTimingMetric reports whether a metric measures time (it changes with every run and machine):
 // its name says seconds, time, elapsed or speed-up.
 func isTimingMetric(metric string) bool {
@@ -297,7 +288,7 @@ func cmdDiff(_ context.Context, args []string, stdout io.Writer) error {
 	}
 	fromGit := *refDir == ""
 	if fromGit {
-		*refDir = referenceDir(sc)
+		*refDir = s.repo.reference(sc)
 	}
 	_, exps, err := registryAndSelected(fs.Args())
 	if err != nil {
@@ -429,11 +420,12 @@ func diffSummary(c diffCounts, where string, o diffOptions) string {
 	return b.String()
 }
 
-// refreshReference copies the results table of experiment id into the committed reference results
-// of the scale (referenceDir) that lab diff compares later runs with: the --update-reference step.
-func refreshReference(sc run.Scale, results, id string) error {
+// refreshReference copies the results table of experiment id at sc into refDir, the committed
+// reference results of the scale (layout.reference) that lab diff compares later runs with: the
+// --update-reference step.
+func refreshReference(refDir string, sc run.Scale, results, id string) error {
 	src := filepath.Join(results, string(sc), id+".csv")
-	dst := filepath.Join(referenceDir(sc), id+".csv")
+	dst := filepath.Join(refDir, id+".csv")
 	if samePath(src, dst) {
 		return nil // rendered from the reference results themselves
 	}

@@ -97,9 +97,11 @@ func (s *Session) ResultsDir() string {
 	return filepath.Join(s.Root, "results")
 }
 
-// FiguresDir is where notebook renders go: the command line's default for the scale, outside the
-// committed figures/.
-func (s *Session) FiguresDir() string { return s.Scale.FiguresDir(s.ResultsDir()) }
+// FiguresDir is where notebook renders go, <results>/<scale>/figures: the command line's default
+// for the scale (lab run --figures), outside the committed figures/.
+func (s *Session) FiguresDir() string {
+	return filepath.Join(s.ResultsDir(), string(s.Scale), "figures")
+}
 
 // Run executes e (resuming kept tasks) with a live progress bar in the cell, renders it, and returns
 // its results. Nothing is displayed but the progress; call Show for the figure.

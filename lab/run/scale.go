@@ -2,7 +2,6 @@ package run
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 )
 
@@ -42,23 +41,3 @@ func (sc Scale) validate() error {
 
 // Scales lists the scales from smallest to largest.
 func Scales() []Scale { return []Scale{Smoke, Quick, Paper} }
-
-// FiguresDir is where a run at this scale writes its figures, tables, claims report and gallery
-// by default, <results>/<scale>/figures beside its tidy results: a user's run stays in its own
-// (git-ignored) results root and never rewrites the committed outputs (CommittedFiguresDir).
-func (sc Scale) FiguresDir(resultsRoot string) string {
-	return filepath.Join(resultsRoot, string(sc), "figures")
-}
-
-// CommittedFiguresDir is where the committed outputs of this scale live, relative to the
-// repository root: figures/ for quick and figures/paper/ for paper; ok is false for smoke, whose
-// outputs are never committed. Only a deliberate reference update writes there.
-func (sc Scale) CommittedFiguresDir() (dir string, ok bool) {
-	switch sc {
-	case Quick:
-		return "figures", true
-	case Paper:
-		return filepath.Join("figures", "paper"), true
-	}
-	return "", false
-}
