@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/fastkernels/kernellab/experiments"
+	"github.com/fastkernels/kernellab/lab/dataset"
 	"github.com/fastkernels/kernellab/lab/run"
 )
 
@@ -27,6 +28,9 @@ type settings struct {
 	figures string
 	mirror  string
 	cache   string
+	// data is the data source of a command with --mirror and --cache: those flags over the
+	// environment's (dataset.DefaultSource).
+	data dataset.Source
 	// updateReference makes a run, render or claims write the committed outputs (--update-reference).
 	updateReference bool
 	// repo is where the checkout keeps results and committed outputs.
@@ -85,7 +89,7 @@ func newFlags(name, argsHelp, help string, s *settings, with sharedFlags) *flag.
 }
 
 // parse parses the flags, wherever they stand among the positional arguments (which fs.Args then
-// returns in order), and applies the data-source settings to the environment the loaders read.
+// returns in order), and builds the data source of a command that takes --mirror and --cache.
 // --help prints the command's usage on stdout and returns flag.ErrHelp.
 func (s *settings) parse(fs *flag.FlagSet, args []string, stdout io.Writer) (run.Scale, error) {
 	var positional []string
@@ -108,11 +112,14 @@ func (s *settings) parse(fs *flag.FlagSet, args []string, stdout io.Writer) (run
 	if err := fs.Parse(append([]string{"--"}, positional...)); err != nil {
 		return "", usageError{err.Error()}
 	}
-	if s.mirror != "" {
-		os.Setenv("LAB_DATA_MIRROR", s.mirror)
-	}
-	if s.cache != "" {
-		os.Setenv("LAB_DATA_CACHE", s.cache)
+	if s.with&withData != 0 {
+		s.data = dataset.DefaultSource()
+		if s.mirror != "" {
+			s.data.Mirror = s.mirror
+		}
+		if s.cache != "" {
+			s.data.Cache = s.cache
+		}
 	}
 	if s.scale == "" {
 		return "", nil // a command without --scale
@@ -305,10 +312,12 @@ func cmdRun(ctx context.Context, args []string, stdout io.Writer) error {
 	defer closeProgress()
 	start := time.Now()
 	ran := make(map[string]*run.Results) // by producer: entries sharing one's results run it once
+	cache := new(run.Cache)              // the experiments of this run share what their tasks load
 	for _, e := range exps {
 		res, done := ran[e.Producer().ID]
 		if !done {
-			if res, err = run.Execute(ctx, e, run.Options{Scale: sc, Dir: s.results, Workers: *workers, Shard: sh, Fresh: *fresh, Progress: progress}); err != nil {
+			opts := run.Options{Scale: sc, Dir: s.results, Workers: *workers, Shard: sh, Fresh: *fresh, Progress: progress, Data: s.data, Cache: cache}
+			if res, err = run.Execute(ctx, e, opts); err != nil {
 				return fmt.Errorf("%s: %w", e.ID, err)
 			}
 			ran[e.Producer().ID] = res

@@ -226,9 +226,6 @@ func TestRunsLeaveTheCommittedOutputsAlone(t *testing.T) {
 // datasets verify goes through every named data set and reports each failure before exiting
 // non-zero.
 func TestDatasetsVerifyReportsEverySet(t *testing.T) {
-	// --mirror and --cache set the process environment: restore it for the tests that follow.
-	t.Setenv("LAB_DATA_MIRROR", os.Getenv("LAB_DATA_MIRROR"))
-	t.Setenv("LAB_DATA_CACHE", os.Getenv("LAB_DATA_CACHE"))
 	mirror := t.TempDir()
 	for _, set := range []string{"kc1", "adult"} {
 		if err := os.MkdirAll(filepath.Join(mirror, set), 0o755); err != nil {

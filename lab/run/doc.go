@@ -8,6 +8,10 @@
 // its own part file (atomically), so an interrupted run resumes where it stopped, and a plan split into
 // shards on several machines merges into exactly the bytes an unsharded run writes.
 //
+// A task gets what it needs from its Env: the scale, its generator, the data source the caller
+// chose (Options.Data) and the run's cache, which loads each data set once for all the tasks that
+// share it (Cached). The runtime reads nothing from the process environment.
+//
 // Files under a results root Dir, for an experiment ID at a scale:
 //
 //	<Dir>/<scale>/<ID>.csv         the tidy table: id,dataset,method,params,rep,metric,value

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/fastkernels/kernellab/lab/blas"
+	"github.com/fastkernels/kernellab/lab/dataset"
 	"github.com/fastkernels/kernellab/lab/safefile"
 )
 
@@ -40,6 +41,13 @@ type Options struct {
 	// Keys, when set, runs only the tasks with these keys (of the shard), like a shard: parts
 	// only, no table. `lab plan` measures a sample of tasks this way; an unknown key is an error.
 	Keys []string
+	// Data is where the tasks' data sets come from (Env.Data). The zero Source has no mirror and
+	// no cache, so no data: a program passes dataset.DefaultSource() for the environment's, or a
+	// Source of its own settings.
+	Data dataset.Source
+	// Cache, when set, is shared by the tasks of every Execute call given it, so that what they
+	// load (Cached) is loaded once per program run; nil makes one for this call.
+	Cache *Cache
 }
 
 // Execute runs the tasks of the experiment (its shard) that have no part file yet, writing each
@@ -128,7 +136,11 @@ func Execute(ctx context.Context, e *Experiment, opts Options) (*Results, error)
 	}
 	started := time.Now()
 	progress.Start(e.ID, len(mine), kept)
-	r := &runner{e: e, scale: opts.Scale, lay: lay, tasks: tasks, rows: rowsByTask, progress: progress}
+	cache := opts.Cache
+	if cache == nil {
+		cache = new(Cache)
+	}
+	r := &runner{e: e, scale: opts.Scale, data: opts.Data, cache: cache, lay: lay, tasks: tasks, rows: rowsByTask, progress: progress}
 	err = r.runAll(ctx, pending, workers)
 	progress.Finish(e.ID, time.Since(started))
 	if err != nil {
@@ -282,6 +294,8 @@ func (l layout) discard(tasks []plannedTask, sh Shard) error {
 type runner struct {
 	e        *Experiment
 	scale    Scale
+	data     dataset.Source
+	cache    *Cache
 	lay      layout
 	tasks    []plannedTask
 	rows     [][]Row // by plan index; each index written by one worker only
@@ -347,7 +361,7 @@ feed:
 func (r *runner) runTask(ctx context.Context, j int) (ran bool, err error) {
 	t := r.tasks[j]
 	log := newTaskLog(r.e.ID, t.Key, r.progress)
-	env := &Env{Scale: r.scale, RNG: taskRNG(r.e.Seed, t.Key), Log: log}
+	env := &Env{Scale: r.scale, RNG: taskRNG(r.e.Seed, t.Key), Log: log, Data: r.data, Cache: r.cache}
 	start := time.Now()
 	recs, err := callTask(ctx, t.Task, env)
 	log.flush()

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"strings"
 
+	"github.com/fastkernels/kernellab/lab/dataset"
 	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
@@ -33,6 +34,12 @@ type Env struct {
 	RNG *rand.Rand
 	// Log takes notes from the task; each line goes to the progress reporter's log.
 	Log io.Writer
+	// Data is where the task's data sets come from (Options.Data): a task loads through it, never
+	// through a source of its own, so that the caller decides the mirror and the cache.
+	Data dataset.Source
+	// Cache keeps what the run's tasks load, once per run (see Cached); shared by every task of
+	// the run, and by the runs that share Options.Cache.
+	Cache *Cache
 }
 
 // Kind says whether an experiment produces a figure or a table, which decides the rendered files.
