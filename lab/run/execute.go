@@ -64,9 +64,6 @@ func Execute(ctx context.Context, e *Experiment, opts Options) (*Results, error)
 		return nil, err
 	}
 	e = e.Producer()
-	if err := opts.Scale.validate(); err != nil {
-		return nil, err
-	}
 	if opts.Dir == "" {
 		return nil, fmt.Errorf("run: %s: results directory not set", e.ID)
 	}
@@ -208,8 +205,12 @@ type plannedTask struct {
 }
 
 // planTasks calls the plan and checks what the runtime relies on: keys non-empty and unique (also
-// as part file names on case-insensitive file systems), Run set, Rep >= 0.
+// as part file names on case-insensitive file systems), Run set, Rep >= 0. Every way into a plan
+// goes through here, so a plan is only ever called with one of the three scales (PerScale.At).
 func planTasks(e *Experiment, sc Scale) ([]plannedTask, error) {
+	if err := sc.validate(); err != nil {
+		return nil, err
+	}
 	tasks, err := e.Plan(sc)
 	if err != nil {
 		return nil, fmt.Errorf("run: %s: planning at scale %s: %w", e.ID, sc, err)

@@ -25,9 +25,6 @@ func Merge(e *Experiment, sc Scale, dst string, srcs ...string) error {
 		return err
 	}
 	e = e.Producer()
-	if err := sc.validate(); err != nil {
-		return err
-	}
 	if dst == "" {
 		return fmt.Errorf("run: merge %s: destination directory not set", e.ID)
 	}

@@ -41,3 +41,29 @@ func (sc Scale) validate() error {
 
 // Scales lists the scales from smallest to largest.
 func Scales() []Scale { return []Scale{Smoke, Quick, Paper} }
+
+// PerScale holds one value for each scale, such as the sizes of an experiment:
+//
+//	points := run.PerScale[int]{Smoke: 200, Quick: 2000, Paper: 20000}
+//	n := points.At(sc)
+//
+// Unlike a map keyed by Scale, it cannot lack a scale: each is a field, which a literal either
+// sets or visibly leaves at its zero value.
+type PerScale[T any] struct{ Smoke, Quick, Paper T }
+
+// At returns the value of scale sc. sc is one of the three scales wherever the runtime calls a
+// plan (Execute, Merge, TaskKeys and Missing check the scale first, and ParseScale accepts only
+// those), so At needs no error; for any other Scale value, which only a program that makes one up
+// can produce, it returns the zero value of T.
+func (p PerScale[T]) At(sc Scale) T {
+	switch sc {
+	case Smoke:
+		return p.Smoke
+	case Quick:
+		return p.Quick
+	case Paper:
+		return p.Paper
+	}
+	var zero T
+	return zero
+}
