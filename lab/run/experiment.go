@@ -74,7 +74,8 @@ type Experiment struct {
 	// Source names what the entry reproduces, e.g. "thesis Figure 3.2 (§3.3.1)"; the gallery shows it.
 	Source string
 	Kind   Kind
-	// Seed is the experiment seed; every task's RNG derives from it and the task key.
+	// Seed is the experiment seed; every task's RNG derives from it and the task key. Give each
+	// experiment of a catalogue a seed of its own.
 	Seed uint64
 	// Serial runs tasks one at a time (wall-clock timing experiments).
 	Serial bool
