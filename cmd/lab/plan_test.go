@@ -214,14 +214,6 @@ func TestDiffToleratesLastBitsOnly(t *testing.T) {
 	}
 }
 
-func TestTimingMetrics(t *testing.T) {
-	for m, want := range map[string]bool{"seconds": true, "time": true, "frobenius": false, "error": false, "sup-error": false, "delta": false} {
-		if isTimingMetric(m) != want {
-			t.Errorf("isTimingMetric(%q) = %v", m, !want)
-		}
-	}
-}
-
 func TestNewCommandsUsageErrors(t *testing.T) {
 	for _, args := range [][]string{
 		{"plan", "--sample", "0"},

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/fastkernels/kernellab/lab/dataset"
@@ -90,6 +91,11 @@ type Experiment struct {
 	// identical on one machine and BLAS kernel set, and agrees in distribution across them. The key
 	// "*" stands for every metric of the experiment.
 	BySpread map[string]string
+	// Timings lists the metrics that measure time (the seconds of a call, a speed-up): they change
+	// with every run and machine, so lab diff compares them only when asked (--timing), by their
+	// spread over the draws, never by a tolerance. A timing metric takes no Tolerance or BySpread
+	// entry of its own.
+	Timings []string
 	// Plan lists the tasks at a scale. It must be cheap and deterministic (no data loading): shards
 	// and merge call it to know the task order. It is nil when Uses is set.
 	Plan func(sc Scale) ([]Task, error)
@@ -165,6 +171,9 @@ func (e *Experiment) validate() error {
 	if e.Render == nil {
 		return fmt.Errorf("run: experiment %s has no Render", e.ID)
 	}
+	if err := e.validateTimings(); err != nil {
+		return err
+	}
 	seen := make(map[string]bool, len(e.Claims))
 	for i, c := range e.Claims {
 		if c.ID == "" {
@@ -177,6 +186,27 @@ func (e *Experiment) validate() error {
 	}
 	return nil
 }
+
+// validateTimings checks that Timings names each metric once and does not also give it a tolerance
+// or a reason to compare it by spread, which lab diff would not apply to a timing.
+func (e *Experiment) validateTimings() error {
+	for i, m := range e.Timings {
+		switch {
+		case m == "":
+			return fmt.Errorf("run: experiment %s: timing metric %d is empty", e.ID, i+1)
+		case slices.Contains(e.Timings[:i], m):
+			return fmt.Errorf("run: experiment %s: timing metric %q appears twice", e.ID, m)
+		case e.Tolerance[m] != 0:
+			return fmt.Errorf("run: experiment %s: timing metric %q has a Tolerance, which lab diff does not apply to timings", e.ID, m)
+		case e.BySpread[m] != "":
+			return fmt.Errorf("run: experiment %s: timing metric %q is in BySpread: timings are always compared by their spread", e.ID, m)
+		}
+	}
+	return nil
+}
+
+// IsTiming reports whether metric measures time (Timings).
+func (e *Experiment) IsTiming(metric string) bool { return slices.Contains(e.Timings, metric) }
 
 // SpreadReason returns why lab diff compares metric by its spread over the draws (BySpread, its
 // own entry or "*"), or "" when its values are held to the tolerance.
