@@ -75,7 +75,7 @@ var fig3_3Methods = []string{ch3DAC, ch3UniformRLS, ch3Recursive, ch3Accelerated
 func fig3_3() *run.Experiment {
 	return &run.Experiment{
 		ID: "fig3_3", Title: "Time of the score computation only vs n, small n, five RLS methods (thesis Figure 3.3)",
-		Kind: run.Figure, Seed: 3003, Serial: true,
+		Kind: run.Figure, Seed: 3003, Serial: true, Timings: []string{metricSeconds},
 		Plan: ch3TimingPlan("fig3_3", fig3_3Sizes, fig3_3Methods),
 		Render: renderCh3Timing("Time to compute the ridge leverage scores against the number of points n, small n (thesis Figure 3.3).",
 			fig3_3Sizes, fig3_3Methods, ch3Sets, 2, 2),

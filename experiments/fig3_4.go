@@ -43,7 +43,7 @@ const fig3_4SameTimeFactor = 1.5
 func fig3_4() *run.Experiment {
 	return &run.Experiment{
 		ID: "fig3_4", Title: "Time of the score computation only vs n, large n, DAC vs uniform RLS (thesis Figure 3.4)",
-		Kind: run.Figure, Seed: 3004, Serial: true,
+		Kind: run.Figure, Seed: 3004, Serial: true, Timings: []string{metricSeconds},
 		Plan: ch3TimingPlan("fig3_4", fig3_4Sizes, fig3_4Methods),
 		Render: renderCh3Timing("Time to compute the ridge leverage scores against the number of points n, large n, DAC-RLS against uniform RLS (thesis Figure 3.4).",
 			fig3_4Sizes, fig3_4Methods, fig3_4Sets, 1, 2),

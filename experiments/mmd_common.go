@@ -143,7 +143,7 @@ type mmdFigure struct {
 // experiment builds the run.Experiment of the figure with the given claims.
 func (f mmdFigure) experiment(claims ...run.Claim) *run.Experiment {
 	return &run.Experiment{
-		ID: f.id, Title: f.title, Kind: run.Figure, Seed: f.seed, Serial: true,
+		ID: f.id, Title: f.title, Kind: run.Figure, Seed: f.seed, Serial: true, Timings: []string{mmdMetricSeconds},
 		Plan:   f.plan,
 		Render: f.render,
 		Claims: claims,

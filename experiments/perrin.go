@@ -158,7 +158,7 @@ func perrinFig1() *run.Experiment {
 	}
 	return &run.Experiment{
 		ID: "perrin_fig1", Title: "Nyström error and time vs number of sampled points (course report)", Kind: run.Figure,
-		Seed: 1001, Serial: true,
+		Seed: 1001, Serial: true, Timings: []string{metricSeconds},
 		Plan: perrinPlan("perrin_fig1", setups, func(ctx context.Context, env *run.Env, s perrinSetup) ([]run.Record, error) {
 			X, err := housesSample(ctx, env.RNG, s.n)
 			if err != nil {

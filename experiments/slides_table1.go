@@ -40,7 +40,7 @@ func slidesTable1() *run.Experiment {
 	return &run.Experiment{
 		ID: "slides_table1", Title: "Faces: factorisation time, KNN time, |Σ̃|, K and score per factorisation (student slides, experiment 1)",
 		Source: "student slides (seed 002), experiment 1 results table",
-		Kind:   run.Table, Seed: 2001, Serial: true,
+		Kind:   run.Table, Seed: 2001, Serial: true, Timings: []string{metricFactorTime, metricKNNTime},
 		Plan:   slidesFacesTasks,
 		Render: renderSlidesTable1,
 		Claims: []run.Claim{

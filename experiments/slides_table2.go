@@ -30,7 +30,7 @@ func slidesTable2() *run.Experiment {
 	return &run.Experiment{
 		ID: "slides_table2", Title: "Topics: factorisation time, topic-model time, |Σ̃| and score per factorisation (student slides, experiment 2)",
 		Source: "student slides (seed 002), experiment 2 results table",
-		Kind:   run.Table, Seed: 2002, Serial: true,
+		Kind:   run.Table, Seed: 2002, Serial: true, Timings: []string{metricFactorTime, metricTopicTime},
 		Plan:   slidesTopicsTasks,
 		Render: renderSlidesTable2,
 		Claims: []run.Claim{
