@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/fastkernels/kernellab/experiments"
+	"github.com/fastkernels/kernellab/lab/dataset"
 	"github.com/fastkernels/kernellab/lab/run"
 )
 
@@ -27,8 +28,13 @@ type settings struct {
 	figures string
 	mirror  string
 	cache   string
+	// data is the data source of a command with --mirror and --cache: those flags over the
+	// environment's (dataset.DefaultSource).
+	data dataset.Source
 	// updateReference makes a run, render or claims write the committed outputs (--update-reference).
 	updateReference bool
+	// repo is where the checkout keeps results and committed outputs.
+	repo layout
 	// name and usage are the command's, for --help and error messages; with, its shared flags.
 	name  string
 	usage func(io.Writer)
@@ -62,12 +68,12 @@ func newFlags(name, argsHelp, help string, s *settings, with sharedFlags) *flag.
 			fs.SetOutput(io.Discard)
 		}
 	}
-	s.name, s.with = name, with
+	s.name, s.with, s.repo = name, with, checkout
 	if with&withScale != 0 {
 		fs.StringVar(&s.scale, "scale", "quick", "scale: smoke, quick or paper")
 	}
 	if with&withResults != 0 {
-		fs.StringVar(&s.results, "results", "results", "results root (tidy CSV per experiment under <root>/<scale>/)")
+		fs.StringVar(&s.results, "results", s.repo.results(), "results root (tidy CSV per experiment under <root>/<scale>/)")
 	}
 	if with&withFigures != 0 {
 		fs.StringVar(&s.figures, "figures", "", "where figures, tables, CLAIMS.md and the gallery are written (default <results>/<scale>/figures;\nnever inside the committed figures/ without --update-reference)")
@@ -83,7 +89,7 @@ func newFlags(name, argsHelp, help string, s *settings, with sharedFlags) *flag.
 }
 
 // parse parses the flags, wherever they stand among the positional arguments (which fs.Args then
-// returns in order), and applies the data-source settings to the environment the loaders read.
+// returns in order), and builds the data source of a command that takes --mirror and --cache.
 // --help prints the command's usage on stdout and returns flag.ErrHelp.
 func (s *settings) parse(fs *flag.FlagSet, args []string, stdout io.Writer) (run.Scale, error) {
 	var positional []string
@@ -106,11 +112,14 @@ func (s *settings) parse(fs *flag.FlagSet, args []string, stdout io.Writer) (run
 	if err := fs.Parse(append([]string{"--"}, positional...)); err != nil {
 		return "", usageError{err.Error()}
 	}
-	if s.mirror != "" {
-		os.Setenv("LAB_DATA_MIRROR", s.mirror)
-	}
-	if s.cache != "" {
-		os.Setenv("LAB_DATA_CACHE", s.cache)
+	if s.with&withData != 0 {
+		s.data = dataset.DefaultSource()
+		if s.mirror != "" {
+			s.data.Mirror = s.mirror
+		}
+		if s.cache != "" {
+			s.data.Cache = s.cache
+		}
 	}
 	if s.scale == "" {
 		return "", nil // a command without --scale
@@ -132,7 +141,7 @@ func (s *settings) parse(fs *flag.FlagSet, args []string, stdout io.Writer) (run
 // the committed figures/ tree is refused, so that no run rewrites or adds to committed files by
 // accident (a user's run leaves git status clean).
 func (s *settings) resolveFigures(sc run.Scale) error {
-	committed, ok := sc.CommittedFiguresDir()
+	committed, ok := s.repo.committedFigures(sc)
 	switch {
 	case s.updateReference && !ok:
 		return usageError{fmt.Sprintf("%s: --update-reference: %s scale has no committed outputs", s.name, sc)}
@@ -141,7 +150,7 @@ func (s *settings) resolveFigures(sc run.Scale) error {
 	case s.updateReference:
 		s.figures = committed
 	case s.figures == "":
-		s.figures = sc.FiguresDir(s.results)
+		s.figures = s.repo.figures(s.results, sc)
 	}
 	return s.refuseCommitted(s.figures)
 }
@@ -149,7 +158,7 @@ func (s *settings) resolveFigures(sc run.Scale) error {
 // refuseCommitted is a usage error when path lies in the committed figures/ tree (relative to the
 // working directory, the repository root) and --update-reference was not given.
 func (s *settings) refuseCommitted(path string) error {
-	if s.updateReference || !within(path, "figures") {
+	if s.updateReference || !within(path, s.repo.committed()) {
 		return nil
 	}
 	return usageError{fmt.Sprintf("%s: %s is in the committed figures/: a run writes there only with --update-reference "+
@@ -172,7 +181,7 @@ func within(path, dir string) bool {
 // that a committed report describes every committed result, not only those of the last run.
 func (s *settings) claimsResults() string {
 	if s.updateReference {
-		return referenceRoot
+		return s.repo.referenceRoot()
 	}
 	return s.results
 }
@@ -303,10 +312,12 @@ func cmdRun(ctx context.Context, args []string, stdout io.Writer) error {
 	defer closeProgress()
 	start := time.Now()
 	ran := make(map[string]*run.Results) // by producer: entries sharing one's results run it once
+	cache := new(run.Cache)              // the experiments of this run share what their tasks load
 	for _, e := range exps {
 		res, done := ran[e.Producer().ID]
 		if !done {
-			if res, err = run.Execute(ctx, e, run.Options{Scale: sc, Dir: s.results, Workers: *workers, Shard: sh, Fresh: *fresh, Progress: progress}); err != nil {
+			opts := run.Options{Scale: sc, Dir: s.results, Workers: *workers, Shard: sh, Fresh: *fresh, Progress: progress, Data: s.data, Cache: cache}
+			if res, err = run.Execute(ctx, e, opts); err != nil {
 				return fmt.Errorf("%s: %w", e.ID, err)
 			}
 			ran[e.Producer().ID] = res
@@ -330,7 +341,7 @@ func cmdRun(ctx context.Context, args []string, stdout io.Writer) error {
 			partial = append(partial, e.ID)
 		}
 	}
-	return writeClaims(reg, sc, s.claimsResults(), filepath.Join(s.figures, "CLAIMS.md"), partial, stdout)
+	return writeClaims(s.repo, reg, sc, s.claimsResults(), filepath.Join(s.figures, "CLAIMS.md"), partial, stdout)
 }
 
 // render draws e's figure or table from res into the figures folder and, with --update-reference,
@@ -342,7 +353,7 @@ func (s *settings) render(e *run.Experiment, res *run.Results, sc run.Scale) err
 	if !s.updateReference {
 		return nil
 	}
-	if err := refreshReference(sc, s.results, e.Producer().ID); err != nil {
+	if err := refreshReference(s.repo.reference(sc), sc, s.results, e.Producer().ID); err != nil {
 		return fmt.Errorf("%s: reference results: %w", e.ID, err)
 	}
 	return nil
@@ -454,7 +465,7 @@ func cmdClaims(_ context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return writeClaims(reg, sc, s.claimsResults(), *out, nil, stdout)
+	return writeClaims(s.repo, reg, sc, s.claimsResults(), *out, nil, stdout)
 }
 
 // writeClaims checks the claims of every registered experiment at sc (missing results count as
@@ -465,14 +476,14 @@ func cmdClaims(_ context.Context, args []string, stdout io.Writer) error {
 // that scale's committed reference results (figures/results/<scale>), so that the committed quick
 // report shows the committed paper verdicts beside its own and the reverse; the report then says
 // so, in the same words whether the results root is figures/results or another.
-func writeClaims(reg *run.Registry, sc run.Scale, results, path string, partial []string, stdout io.Writer) error {
-	check := func(scale run.Scale, fallback bool) (run.ScaleClaims, bool) {
-		out := run.ScaleClaims{Scale: scale}
-		found, fromReference := false, fallback && sameAbs(results, referenceRoot)
+func writeClaims(repo layout, reg *run.Registry, sc run.Scale, results, path string, partial []string, stdout io.Writer) error {
+	check := func(scale run.Scale, fallback bool) (scaleClaims, bool) {
+		out := scaleClaims{Scale: scale}
+		found, fromReference := false, fallback && sameAbs(results, repo.referenceRoot())
 		for _, e := range reg.All() {
 			res, err := run.Load(e, scale, results)
 			if err != nil && fallback {
-				if res, err = run.Load(e, scale, referenceRoot); err == nil {
+				if res, err = run.Load(e, scale, repo.referenceRoot()); err == nil {
 					fromReference = true
 				}
 			}
@@ -483,13 +494,13 @@ func writeClaims(reg *run.Registry, sc run.Scale, results, path string, partial 
 			out.Claims = append(out.Claims, run.CheckClaims(e, res)...)
 		}
 		if fromReference {
-			out.From = "the committed references in " + referenceDir(scale)
+			out.From = "the committed references in " + repo.reference(scale)
 		}
 		return out, found
 	}
 	main, _ := check(sc, false)
 	main.Partial = partial
-	scales := []run.ScaleClaims{main}
+	scales := []scaleClaims{main}
 	for _, other := range run.Scales() {
 		if other == sc || other == run.Smoke {
 			continue
@@ -498,13 +509,13 @@ func writeClaims(reg *run.Registry, sc run.Scale, results, path string, partial 
 			scales = append(scales, c)
 		}
 	}
-	if err := run.WriteClaimsReport(path, scales...); err != nil {
+	if err := writeClaimsReport(path, scales...); err != nil {
 		return err
 	}
-	if err := run.WriteGallery(filepath.Dir(path), sc, reg.All(), main.Claims); err != nil {
+	if err := writeGallery(filepath.Dir(path), sc, reg.All(), main.Claims); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s; report in %s\n", run.CountStatuses(main.Claims), path)
+	fmt.Fprintf(stdout, "%s; report in %s\n", countStatuses(main.Claims), path)
 	return nil
 }
 
@@ -513,7 +524,7 @@ func cmdMerge(_ context.Context, args []string, stdout io.Writer) error {
 	fs := newFlags("merge", "SHARD_RESULTS_DIR ...",
 		"Merge the task results of shard runs (each run with --results DIR --shard i/N) into --into,\n"+
 			"byte for byte what an unsharded run writes. Then 'lab render' and 'lab claims' as usual.", &s, withScale)
-	into := fs.String("into", "results", "results root to write the merged results into")
+	into := fs.String("into", s.repo.results(), "results root to write the merged results into")
 	only := fs.String("only", "", "comma-separated experiment IDs (default: every experiment found in the shards)")
 	sc, err := s.parse(fs, args, stdout)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -28,7 +29,7 @@ func cmdDatasets(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	src := dataset.DefaultSource()
+	src := s.data
 	action, names := fs.Arg(0), fs.Args()[1:]
 	if len(names) == 0 {
 		for _, sp := range specs {
@@ -99,6 +100,29 @@ func cmdDatasets(ctx context.Context, args []string, stdout io.Writer) error {
 	default:
 		return usageError{fmt.Sprintf("unknown datasets action %q (list, fetch or verify)", action)}
 	}
+}
+
+// dataEnv is the environment, as NAME=value, that gives a child process (a measured task, a
+// cluster job) the data source its parent was given: dataset.DefaultSource reads it there. The
+// mirror and cache folders are made absolute, since the child may start in another folder; an
+// empty setting is left out, so the child takes its own default.
+func dataEnv(mirror, cache, upstream string) []string {
+	var env []string
+	for _, v := range []struct {
+		name, value string
+		folder      bool
+	}{{dataset.MirrorEnv, mirror, true}, {dataset.CacheEnv, cache, true}, {dataset.UpstreamEnv, upstream, false}} {
+		if v.value == "" {
+			continue
+		}
+		if v.folder {
+			if abs, err := filepath.Abs(v.value); err == nil {
+				v.value = abs
+			}
+		}
+		env = append(env, v.name+"="+v.value)
+	}
+	return env
 }
 
 // cut shortens s to at most n characters (runes), ending with "…" when it cut.

@@ -18,27 +18,6 @@ import (
 	"github.com/fastkernels/kernellab/lab/safefile"
 )
 
-// referenceRoot is the results root of the committed reference results, relative to the repository
-// root: the tidy results behind the committed figures, figures/results/<scale>.
-var referenceRoot = filepath.Join("figures", "results")
-
-// referenceDir is where the committed reference results of a scale live (figures/ for quick,
-// figures/paper/ for paper hold the figures made of them), rewritten only by an unsharded
-// `lab run` or a `lab render` at that scale with --update-reference.
-func referenceDir(sc run.Scale) string { return filepath.Join(referenceRoot, string(sc)) }
-
-// isTimingMetric reports whether a metric measures time (it changes with every run and machine):
-// its name says seconds, time, elapsed or speed-up.
-func isTimingMetric(metric string) bool {
-	m := strings.ToLower(metric)
-	for _, w := range []string{"second", "time", "elapsed", "speedup", "speed-up"} {
-		if strings.Contains(m, w) {
-			return true
-		}
-	}
-	return false
-}
-
 // metricDiff is the comparison of one metric of one experiment.
 type metricDiff struct {
 	id, metric, class string
@@ -90,7 +69,7 @@ func relDiff(a, b float64) float64 {
 }
 
 // diffResults compares fresh results with the reference, metric by metric (see diffOptions), for
-// experiment e: a metric in e.Tolerance is judged with the larger of its tolerance and o.rtol, and
+// experiment e: a metric in e.Timings is a timing, a metric in e.Tolerance is judged with the larger of its tolerance and o.rtol, and
 // a metric in e.BySpread has its values beyond the tolerance judged against the spread over the
 // draws, as with o.statistical; o.exact overrides both.
 func diffResults(e *run.Experiment, ref, got *run.Results, o diffOptions) []metricDiff {
@@ -137,7 +116,7 @@ func diffResults(e *run.Experiment, ref, got *run.Results, o diffOptions) []metr
 	var out []metricDiff
 	for _, m := range metrics {
 		d := metricDiff{id: id, metric: m, class: "deterministic"}
-		if isTimingMetric(m) {
+		if e.IsTiming(m) {
 			d.class = "timing"
 			if !o.timing {
 				d.verdict, d.note = verdictSkipped, "--timing compares it"
@@ -244,6 +223,9 @@ func seriesKey(r run.Row) string {
 	return b.String()
 }
 
+// meanVar is the mean and the sample variance (0 for one draw) of v, summed in order. It is not
+// gonum's stat.MeanVariance, which gives NaN for one draw and sums otherwise (floats.Sum, with a
+// compensation term), so that z and lab diff's notes could change in their last digits.
 func meanVar(v []float64) (float64, float64) {
 	var m float64
 	for _, x := range v {
@@ -277,7 +259,7 @@ func cmdDiff(_ context.Context, args []string, stdout io.Writer) error {
 			"(figures/results/<scale>/<ID>.csv: the results behind the committed quick-scale figures), metric by\n"+
 			"metric. Metrics that do not time anything come from seeded random streams: they pass when\n"+
 			"identical or within --rtol (another BLAS core rounds differently in the last bits; --exact\n"+
-			"demands the bits). Timing metrics (named seconds, time...) are compared only with --timing,\n"+
+			"demands the bits). Timing metrics (each experiment's Timings) are compared only with --timing,\n"+
 			"against the spread over the draws. Prints what differs; exits 1 on drift beyond the tolerance.", &s, withScale|withResults)
 	refDir := fs.String("reference", "", "reference results folder (default figures/results/<scale> as committed at --rev)")
 	rev := fs.String("rev", "HEAD", "git revision whose committed reference results are compared (when --reference is unset and\nthis is a git checkout; else the files in figures/results/<scale>)")
@@ -297,7 +279,7 @@ func cmdDiff(_ context.Context, args []string, stdout io.Writer) error {
 	}
 	fromGit := *refDir == ""
 	if fromGit {
-		*refDir = referenceDir(sc)
+		*refDir = s.repo.reference(sc)
 	}
 	_, exps, err := registryAndSelected(fs.Args())
 	if err != nil {
@@ -429,11 +411,12 @@ func diffSummary(c diffCounts, where string, o diffOptions) string {
 	return b.String()
 }
 
-// refreshReference copies the results table of experiment id into the committed reference results
-// of the scale (referenceDir) that lab diff compares later runs with: the --update-reference step.
-func refreshReference(sc run.Scale, results, id string) error {
+// refreshReference copies the results table of experiment id at sc into refDir, the committed
+// reference results of the scale (layout.reference) that lab diff compares later runs with: the
+// --update-reference step.
+func refreshReference(refDir string, sc run.Scale, results, id string) error {
 	src := filepath.Join(results, string(sc), id+".csv")
-	dst := filepath.Join(referenceDir(sc), id+".csv")
+	dst := filepath.Join(refDir, id+".csv")
 	if samePath(src, dst) {
 		return nil // rendered from the reference results themselves
 	}

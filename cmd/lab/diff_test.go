@@ -20,7 +20,7 @@ func results(metric string, values ...float64) *run.Results {
 // diffOne compares two one-metric tables and returns the metric's comparison.
 func diffOne(t *testing.T, ref, got *run.Results, o diffOptions) metricDiff {
 	t.Helper()
-	d := diffResults(&run.Experiment{ID: "toy", Tolerance: map[string]float64{"log-residual": 1e-4}}, ref, got, o)
+	d := diffResults(&run.Experiment{ID: "toy", Tolerance: map[string]float64{"log-residual": 1e-4}, Timings: []string{"seconds"}}, ref, got, o)
 	if len(d) != 1 {
 		t.Fatalf("diffResults gave %d metrics, want 1: %+v", len(d), d)
 	}
@@ -102,6 +102,10 @@ func TestDiffTimingsStatistically(t *testing.T) {
 	}
 	if d := diffOne(t, ref, far, timing); d.verdict != verdictDrift || d.z < 10 || d.z > 12 {
 		t.Errorf("timings twice as long: verdict %q, z %g, want %q and z ≈ 11", d.verdict, d.z, verdictDrift)
+	}
+	// A metric is a timing because its experiment says so, not because of its name.
+	if d := diffOne(t, results("elapsed", 1.0, 1.2), results("elapsed", 1.0, 1.2), diffOptions{rtol: defaultRtol, zMax: 3}); d.class != "deterministic" {
+		t.Errorf("an undeclared metric named elapsed: class %q, want deterministic", d.class)
 	}
 	// Statistical judgement of a non-timing metric lets values beyond the tolerance pass.
 	o := diffOptions{statistical: true, rtol: defaultRtol, zMax: 3}

@@ -226,9 +226,6 @@ func TestRunsLeaveTheCommittedOutputsAlone(t *testing.T) {
 // datasets verify goes through every named data set and reports each failure before exiting
 // non-zero.
 func TestDatasetsVerifyReportsEverySet(t *testing.T) {
-	// --mirror and --cache set the process environment: restore it for the tests that follow.
-	t.Setenv("LAB_DATA_MIRROR", os.Getenv("LAB_DATA_MIRROR"))
-	t.Setenv("LAB_DATA_CACHE", os.Getenv("LAB_DATA_CACHE"))
 	mirror := t.TempDir()
 	for _, set := range []string{"kc1", "adult"} {
 		if err := os.MkdirAll(filepath.Join(mirror, set), 0o755); err != nil {
@@ -423,7 +420,7 @@ func TestCommittedOutputsRegenerate(t *testing.T) {
 	for _, sc := range []run.Scale{run.Quick, run.Paper} {
 		var ids []string
 		for _, e := range reg.All() {
-			if _, err := os.Stat(filepath.Join(referenceDir(sc), e.Producer().ID+".csv")); err == nil {
+			if _, err := os.Stat(filepath.Join(checkout.reference(sc), e.Producer().ID+".csv")); err == nil {
 				ids = append(ids, e.ID)
 			}
 		}
@@ -434,21 +431,21 @@ func TestCommittedOutputsRegenerate(t *testing.T) {
 			continue
 		}
 		out := t.TempDir()
-		if _, err := lab(t, append([]string{"render", "--scale", string(sc), "--results", referenceRoot, "--figures", out}, ids...)...); err != nil {
+		if _, err := lab(t, append([]string{"render", "--scale", string(sc), "--results", checkout.referenceRoot(), "--figures", out}, ids...)...); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := lab(t, "claims", "--scale", string(sc), "--results", referenceRoot, "--figures", out); err != nil {
+		if _, err := lab(t, "claims", "--scale", string(sc), "--results", checkout.referenceRoot(), "--figures", out); err != nil {
 			t.Fatal(err)
 		}
 		files, err := os.ReadDir(out)
 		if err != nil {
 			t.Fatal(err)
 		}
-		dir, _ := sc.CommittedFiguresDir()
+		dir, _ := checkout.committedFigures(sc)
 		for _, f := range files {
 			committed := filepath.Join(dir, f.Name())
 			if want, err := os.ReadFile(committed); err != nil || !bytes.Equal(mustRead(t, filepath.Join(out, f.Name())), want) {
-				t.Errorf("%s differs from what lab render and lab claims make of %s as committed (%v): render it again with --update-reference", committed, referenceDir(sc), err)
+				t.Errorf("%s differs from what lab render and lab claims make of %s as committed (%v): render it again with --update-reference", committed, checkout.reference(sc), err)
 			}
 		}
 	}

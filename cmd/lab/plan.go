@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/fastkernels/kernellab/lab/safefile"
 	"io"
 	"math"
 	"os"
@@ -16,6 +15,9 @@ import (
 	"syscall"
 	"text/tabwriter"
 	"time"
+
+	"github.com/fastkernels/kernellab/lab/dataset"
+	"github.com/fastkernels/kernellab/lab/safefile"
 
 	"github.com/fastkernels/kernellab/experiments"
 	"github.com/fastkernels/kernellab/lab/run"
@@ -184,8 +186,9 @@ func sampleIndices(n, k int) []int {
 }
 
 // measureTask runs one task in a child process of this very binary (the hidden `lab task`), in a
-// scratch results folder, and reads its CPU time and peak resident memory from the kernel's rusage.
-func measureTask(ctx context.Context, self string, sc run.Scale, id, key string, budget time.Duration) (taskCost, error) {
+// scratch results folder with the data source data, and reads its CPU time and peak resident memory
+// from the kernel's rusage.
+func measureTask(ctx context.Context, self string, data dataset.Source, sc run.Scale, id, key string, budget time.Duration) (taskCost, error) {
 	scratch, err := os.MkdirTemp("", "lab-plan-")
 	if err != nil {
 		return taskCost{}, err
@@ -198,6 +201,7 @@ func measureTask(ctx context.Context, self string, sc run.Scale, id, key string,
 		defer cancel()
 	}
 	cmd := exec.CommandContext(cctx, self, "task", "--scale", string(sc), "--results", scratch, id, key)
+	cmd.Env = append(os.Environ(), dataEnv(data.Mirror, data.Cache, data.Upstream)...)
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	start := time.Now()
@@ -228,9 +232,10 @@ func lastLines(s string, n int) string {
 	return strings.Join(lines[max(0, len(lines)-n):], "\n")
 }
 
-// estimate measures k sampled tasks of each experiment, or reads them from an earlier plan kept
-// under the results root (unless remeasure), and keeps what it measured there.
-func estimate(ctx context.Context, self string, sc run.Scale, exps []*run.Experiment, k int, budget time.Duration, results string, remeasure bool, log io.Writer) ([]expCost, error) {
+// estimate measures k sampled tasks of each experiment (with the data source data), or reads them
+// from an earlier plan kept under the results root (unless remeasure), and keeps what it measured
+// there.
+func estimate(ctx context.Context, self string, data dataset.Source, sc run.Scale, exps []*run.Experiment, k int, budget time.Duration, results string, remeasure bool, log io.Writer) ([]expCost, error) {
 	var out []expCost
 	for _, e := range exps {
 		keys, err := run.TaskKeys(e, sc)
@@ -249,7 +254,7 @@ func estimate(ctx context.Context, self string, sc run.Scale, exps []*run.Experi
 			}
 		}
 		for _, j := range sampleIndices(len(keys), k) {
-			s, err := measureTask(ctx, self, sc, e.ID, keys[j], budget)
+			s, err := measureTask(ctx, self, data, sc, e.ID, keys[j], budget)
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
@@ -427,7 +432,7 @@ func cmdPlan(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	costs, err := estimate(ctx, self, sc, producers(exps), *sample, *budget, s.results, *remeasure, os.Stderr)
+	costs, err := estimate(ctx, self, s.data, sc, producers(exps), *sample, *budget, s.results, *remeasure, os.Stderr)
 	if err != nil {
 		return err
 	}
@@ -510,7 +515,7 @@ func cmdTask(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return usageError{err.Error()}
 	}
-	_, err = run.Execute(ctx, e, run.Options{Scale: sc, Dir: s.results, Workers: *workers, Keys: fs.Args()[1:]})
+	_, err = run.Execute(ctx, e, run.Options{Scale: sc, Dir: s.results, Workers: *workers, Keys: fs.Args()[1:], Data: s.data})
 	return err
 }
 

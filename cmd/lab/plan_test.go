@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/fastkernels/kernellab/lab/blas"
+	"github.com/fastkernels/kernellab/lab/dataset"
 	"github.com/fastkernels/kernellab/lab/run"
 )
 
@@ -129,6 +130,48 @@ func TestSlurmPrintsScriptsAndSkipsFinishedShards(t *testing.T) {
 	}
 }
 
+// The jobs get the data source through their environment: --mirror and --cache over the
+// environment's, as absolute folders; the cache only when one was chosen.
+func TestSlurmForwardsTheDataSource(t *testing.T) {
+	for _, k := range []string{dataset.MirrorEnv, dataset.CacheEnv, dataset.UpstreamEnv, pureGoEnv} {
+		t.Setenv(k, "")
+	}
+	t.Chdir(t.TempDir())
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	slurm := func(flags ...string) string {
+		t.Helper()
+		args := append([]string{"slurm", "--scale", "smoke", "--shards", "1", "--time", "10", "--mem", "1G", "--results", "res", "--lab", "/opt/lab/bin/lab"}, flags...)
+		out, err := lab(t, append(args, "fig2_1")...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	if out := slurm(); strings.Contains(out, "export LAB_") {
+		t.Errorf("nothing chosen, yet the jobs get a setting:\n%s", out)
+	}
+	out := slurm("--mirror", "m", "--cache", "c")
+	for _, want := range []string{"export LAB_DATA_MIRROR=" + filepath.Join(wd, "m") + "\n", "export LAB_DATA_CACHE=" + filepath.Join(wd, "c") + "\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("--mirror m --cache c: the jobs lack %q:\n%s", want, out)
+		}
+	}
+	t.Setenv(dataset.MirrorEnv, "/env/mirror")
+	t.Setenv(dataset.UpstreamEnv, "http://127.0.0.1:1")
+	out = slurm()
+	for _, want := range []string{"export LAB_DATA_MIRROR=/env/mirror\n", "export LAB_DATA_UPSTREAM=http://127.0.0.1:1\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("from the environment: the jobs lack %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, dataset.CacheEnv) {
+		t.Errorf("no cache chosen, yet the jobs get one:\n%s", out)
+	}
+}
+
 func TestDiffToleratesLastBitsOnly(t *testing.T) {
 	mirrorOrSkip(t)
 	dir := t.TempDir()
@@ -168,14 +211,6 @@ func TestDiffToleratesLastBitsOnly(t *testing.T) {
 	// Judged statistically (--statistical), one changed last digit stays within the spread.
 	if out, err := lab(t, "diff", "--scale", "smoke", "--results", res, "--reference", ref, "--exact", "--statistical", "notes_fig_rff"); err != nil {
 		t.Fatalf("--statistical: a last-digit change is within the spread: %v\n%s", err, out)
-	}
-}
-
-func TestTimingMetrics(t *testing.T) {
-	for m, want := range map[string]bool{"seconds": true, "time": true, "frobenius": false, "error": false, "sup-error": false, "delta": false} {
-		if isTimingMetric(m) != want {
-			t.Errorf("isTimingMetric(%q) = %v", m, !want)
-		}
 	}
 }
 

@@ -12,8 +12,12 @@ import (
 	"strings"
 	"time"
 
+	"github.com/fastkernels/kernellab/lab/dataset"
 	"github.com/fastkernels/kernellab/lab/run"
 )
+
+// pureGoEnv, set to 1, keeps reproduce.sh's builds from using OpenBLAS; the jobs get it too.
+const pureGoEnv = "LAB_PURE_GO"
 
 // slurmJob is what the two scripts of a Slurm run need.
 type slurmJob struct {
@@ -171,15 +175,15 @@ func cmdSlurm(ctx context.Context, args []string, stdout io.Writer) error {
 	if strings.Contains(j.lab, string(filepath.Separator)+"go-build") {
 		return usageError{"slurm: this lab is a temporary `go run` binary the jobs could not run: use .tools/bin/lab (built by ./reproduce.sh setup) or --lab PATH"}
 	}
-	for _, k := range []string{"LAB_DATA_MIRROR", "LAB_DATA_CACHE", "LAB_DATA_UPSTREAM", "LAB_PURE_GO"} {
-		if v := os.Getenv(k); v != "" {
-			if k == "LAB_DATA_MIRROR" || k == "LAB_DATA_CACHE" { // folders: the jobs may start elsewhere
-				if abs, err := filepath.Abs(v); err == nil {
-					v = abs
-				}
-			}
-			j.env = append(j.env, k+"="+v)
-		}
+	// The jobs get the data source through their environment. The cache only when one was chosen
+	// (--cache or $LAB_DATA_CACHE): else each job takes its node's default.
+	cache := s.cache
+	if cache == "" {
+		cache = os.Getenv(dataset.CacheEnv)
+	}
+	j.env = dataEnv(s.data.Mirror, cache, s.data.Upstream)
+	if v := os.Getenv(pureGoEnv); v != "" {
+		j.env = append(j.env, pureGoEnv+"="+v)
 	}
 
 	// --time in Go's syntax (4h) is written in Slurm's (0-04:00:00), which sbatch requires.
@@ -193,7 +197,7 @@ func cmdSlurm(ctx context.Context, args []string, stdout io.Writer) error {
 	// Defaults from the plan.
 	if j.shards == 0 || j.time == "" || j.mem == "" {
 		fmt.Fprintf(os.Stderr, "slurm: measuring %d task(s) per experiment for the defaults (lab plan)...\n", *sample)
-		costs, err := estimate(ctx, j.lab, sc, producers(exps), *sample, 10*time.Minute, s.results, false, os.Stderr)
+		costs, err := estimate(ctx, j.lab, s.data, sc, producers(exps), *sample, 10*time.Minute, s.results, false, os.Stderr)
 		if err != nil {
 			return err
 		}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/fastkernels/kernellab/lab/plotting"
 	"github.com/fastkernels/kernellab/lab/run"
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 // Rings of fig2_1: two classes on concentric circles with radial noise.
@@ -52,23 +53,23 @@ func fig2_1() *run.Experiment {
 }
 
 // checkFig2_1 decides linear-after-map exactly from the recorded points.
-func checkFig2_1(res *run.Results) (run.Verdict, error) {
+func checkFig2_1(res *run.Results) (verdict.Verdict, error) {
 	in, err := singleValue(res, "linear-input", "accuracy")
 	if err != nil {
-		return run.Verdict{}, err
+		return verdict.Verdict{}, err
 	}
 	feat, err := singleValue(res, "linear-feature", "accuracy")
 	if err != nil {
-		return run.Verdict{}, err
+		return verdict.Verdict{}, err
 	}
-	var tests []run.Test
+	var tests []verdict.Test
 	for _, space := range []struct{ label, x, y string }{
 		{"input space (x₁, x₂)", "x1", "x2"},
 		{"feature space (x₁², x₂²)", "u", "v"},
 	} {
 		pts, err := ringPointsByClass(res, space.x, space.y)
 		if err != nil {
-			return run.Verdict{}, err
+			return verdict.Verdict{}, err
 		}
 		sep := linearlySeparable(pts["-1"][0], pts["-1"][1], pts["1"][0], pts["1"][1])
 		value := 0.0
@@ -76,12 +77,12 @@ func checkFig2_1(res *run.Results) (run.Verdict, error) {
 			value = 1
 		}
 		if space.x == "x1" {
-			tests = append(tests, run.ExactTest(space.label+": linearly separable (1 = yes)", value, !sep, "supported if 0 (no line separates the rings)"))
+			tests = append(tests, verdict.ExactTest(space.label+": linearly separable (1 = yes)", value, !sep, "supported if 0 (no line separates the rings)"))
 		} else {
-			tests = append(tests, run.ExactTest(space.label+": linearly separable (1 = yes)", value, sep, "supported if 1 (some line separates them)"))
+			tests = append(tests, verdict.ExactTest(space.label+": linearly separable (1 = yes)", value, sep, "supported if 1 (some line separates them)"))
 		}
 	}
-	return run.Decide(tests, fmt.Sprintf("the drawn least-squares separators classify %.3f of the points correctly in the input space, %.3f after the map", in, feat)), nil
+	return verdict.Decide(tests, fmt.Sprintf("the drawn least-squares separators classify %.3f of the points correctly in the input space, %.3f after the map", in, feat)), nil
 }
 
 // linearlySeparable reports whether some line strictly separates the points a from the points b

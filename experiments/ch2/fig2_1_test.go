@@ -9,6 +9,7 @@ import (
 	"github.com/fastkernels/kernellab/experiments/internal/kittest"
 
 	"github.com/fastkernels/kernellab/lab/run"
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 // TestLeastSquaresSeparator checks the fit on points where the least-squares solution is known:
@@ -47,7 +48,7 @@ func ringsResults(t *testing.T, seed uint64) *run.Results {
 // exact check to each verdict it can give.
 func TestRingsNeedTheFeatureMap(t *testing.T) {
 	for seed := range uint64(5) {
-		kittest.WantOutcome(t, fmt.Sprintf("seed %d", seed), checkFig2_1, ringsResults(t, seed), run.Supported)
+		kittest.WantOutcome(t, fmt.Sprintf("seed %d", seed), checkFig2_1, ringsResults(t, seed), verdict.Supported)
 	}
 	// An outer point moved into the inner ring: no line separates the rings after the map either.
 	res := ringsResults(t, 0)
@@ -62,7 +63,7 @@ func TestRingsNeedTheFeatureMap(t *testing.T) {
 	if !moved {
 		t.Fatal("point 150 of the outer ring not found")
 	}
-	kittest.WantOutcome(t, "not separable after the map", checkFig2_1, res, run.Contradicted)
+	kittest.WantOutcome(t, "not separable after the map", checkFig2_1, res, verdict.Contradicted)
 	// The inner ring moved far to the right: no inner point inside the outer ring's hull.
 	res = ringsResults(t, 0)
 	for i, r := range res.Rows {
@@ -70,7 +71,7 @@ func TestRingsNeedTheFeatureMap(t *testing.T) {
 			res.Rows[i].Value += 10
 		}
 	}
-	kittest.WantOutcome(t, "separable input", checkFig2_1, res, run.Contradicted)
+	kittest.WantOutcome(t, "separable input", checkFig2_1, res, verdict.Contradicted)
 }
 
 func TestLinearlySeparable(t *testing.T) {

@@ -19,6 +19,7 @@ import (
 	"github.com/fastkernels/kernellab/lab/lowrank"
 	"github.com/fastkernels/kernellab/lab/plotting"
 	"github.com/fastkernels/kernellab/lab/run"
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 // metricFrobenius is fig3_2's error ||K − K̂||_F on the error subset.
@@ -298,7 +299,7 @@ func fig3_2LogDiffs(res *run.Results, dataset, a, b string, keep func(float64) b
 
 // fig3_2Ratio states a test of mean log ratios as a ratio of errors, e^mean with its interval, for
 // the notes.
-func fig3_2Ratio(label string, t run.Test) string {
+func fig3_2Ratio(label string, t verdict.Test) string {
 	return fmt.Sprintf("%s: error ratio %.3g [%.3g, %.3g]", label, math.Exp(t.Estimate), math.Exp(t.Lo), math.Exp(t.Hi))
 }
 
@@ -306,41 +307,41 @@ func fig3_2Ratio(label string, t run.Test) string {
 const fig3_2Protocols = "recursive = main protocol (scores with s = ⌈√n⌉, |S| landmarks drawn ∝ scores, as every method); " +
 	"recursive (authors' pipeline) = diagnostic, recursive sampling run with s = |S| keeping its own landmarks (dashed)"
 
-func checkFig3_2DACBeatsUniform(res *run.Results) (run.Verdict, error) {
-	var tests []run.Test
+func checkFig3_2DACBeatsUniform(res *run.Results) (verdict.Verdict, error) {
+	var tests []verdict.Test
 	for _, name := range dataSets {
 		for _, other := range []string{uniformRLS, uniform} {
 			d, err := fig3_2LogDiffs(res, name, dac, other, everyX)
 			if err != nil {
-				return run.Verdict{}, err
+				return verdict.Verdict{}, err
 			}
-			tests = append(tests, run.MeanBelow(fmt.Sprintf("%s: log(DAC / %s error)", names[name], label(other)), d, 0))
+			tests = append(tests, verdict.MeanBelow(fmt.Sprintf("%s: log(DAC / %s error)", names[name], label(other)), d, 0))
 		}
 	}
-	return run.Decide(tests, "each draw: mean over |S| of the log error ratio (the draw shares its subsample and error set across methods)"), nil
+	return verdict.Decide(tests, "each draw: mean over |S| of the log error ratio (the draw shares its subsample and error set across methods)"), nil
 }
 
-func checkFig3_2DACCloseToRecursive(res *run.Results) (run.Verdict, error) {
-	var tests []run.Test
+func checkFig3_2DACCloseToRecursive(res *run.Results) (verdict.Verdict, error) {
+	var tests []verdict.Test
 	var notes []string
 	for _, name := range dataSets {
 		d, err := fig3_2LogDiffs(res, name, dac, recursive, everyX)
 		if err != nil {
-			return run.Verdict{}, err
+			return verdict.Verdict{}, err
 		}
-		tests = append(tests, run.Equivalent(fmt.Sprintf("%s: log(DAC / recursive error)", names[name]), d, math.Log(1.25)))
+		tests = append(tests, verdict.Equivalent(fmt.Sprintf("%s: log(DAC / recursive error)", names[name]), d, math.Log(1.25)))
 		notes = append(notes, fig3_2Ratio(names[name]+": DAC / recursive", tests[len(tests)-1]))
 		// The diagnostic beside it, not part of the decision.
 		if len(res.Where(name, recursiveOwn, metricFrobenius)) > 0 {
 			own, err := fig3_2LogDiffs(res, name, dac, recursiveOwn, everyX)
 			if err != nil {
-				return run.Verdict{}, err
+				return verdict.Verdict{}, err
 			}
-			notes = append(notes, fig3_2Ratio("diagnostic, not tested: "+names[name]+": DAC / recursive (authors' pipeline)", run.MeanBelow("", own, 0)))
+			notes = append(notes, fig3_2Ratio("diagnostic, not tested: "+names[name]+": DAC / recursive (authors' pipeline)", verdict.MeanBelow("", own, 0)))
 		}
 	}
 	notes = append(notes, fig3_2Protocols, "margin ±ln 1.25 on the mean log ratio: the ratio of errors within [0.8, 1.25]")
-	return run.Decide(tests, notes...), nil
+	return verdict.Decide(tests, notes...), nil
 }
 
 // approximateRLS are the methods that approximate the scores (the KC1 claims compare them with
@@ -367,30 +368,30 @@ func fig3_2KC1(res *run.Results) ([]float64, float64, error) {
 	return s, n, nil
 }
 
-func checkFig3_2ApproximateBeatExact(res *run.Results) (run.Verdict, error) {
+func checkFig3_2ApproximateBeatExact(res *run.Results) (verdict.Verdict, error) {
 	grid, _, err := fig3_2KC1(res)
 	if err != nil {
-		return run.Verdict{}, err
+		return verdict.Verdict{}, err
 	}
 	smallest := grid[0]
 	at := func(x float64) bool { return x == smallest }
-	var tests []run.Test
+	var tests []verdict.Test
 	for _, m := range approximateRLS {
 		d, err := fig3_2LogDiffs(res, "kc1", m, methodExact, at)
 		if err != nil {
-			return run.Verdict{}, err
+			return verdict.Verdict{}, err
 		}
-		tests = append(tests, run.MeanBelow(fmt.Sprintf("KC1 |S| = %g: log(%s / exact error)", smallest, label(m)), d, 0))
+		tests = append(tests, verdict.MeanBelow(fmt.Sprintf("KC1 |S| = %g: log(%s / exact error)", smallest, label(m)), d, 0))
 	}
-	return run.Decide(tests), nil
+	return verdict.Decide(tests), nil
 }
 
-func checkFig3_2ExactWins(res *run.Results) (run.Verdict, error) {
+func checkFig3_2ExactWins(res *run.Results) (verdict.Verdict, error) {
 	grid, n, err := fig3_2KC1(res)
 	if err != nil {
-		return run.Verdict{}, err
+		return verdict.Verdict{}, err
 	}
-	var tests []run.Test
+	var tests []verdict.Test
 	for _, x := range grid {
 		if x < 0.1*n {
 			continue
@@ -399,15 +400,15 @@ func checkFig3_2ExactWins(res *run.Results) (run.Verdict, error) {
 		for _, m := range approximateRLS {
 			d, err := fig3_2LogDiffs(res, "kc1", methodExact, m, at)
 			if err != nil {
-				return run.Verdict{}, err
+				return verdict.Verdict{}, err
 			}
-			tests = append(tests, run.MeanBelow(fmt.Sprintf("KC1 |S| = %g: log(exact / %s error)", x, label(m)), d, 0))
+			tests = append(tests, verdict.MeanBelow(fmt.Sprintf("KC1 |S| = %g: log(exact / %s error)", x, label(m)), d, 0))
 		}
 	}
 	if len(tests) == 0 {
-		return run.InconclusiveVerdict(fmt.Sprintf("premise not met at this scale: no |S| ≥ 10%% of n = %g in this run", n)), nil
+		return verdict.InconclusiveVerdict(fmt.Sprintf("premise not met at this scale: no |S| ≥ 10%% of n = %g in this run", n)), nil
 	}
-	return run.Decide(tests, fmt.Sprintf("KC1 n = %g", n)), nil
+	return verdict.Decide(tests, fmt.Sprintf("KC1 n = %g", n)), nil
 }
 
 // fig3_2Spread returns, per (draw, |S|) of a method on a data set, |log err − mean over the draws
@@ -433,25 +434,25 @@ func fig3_2Spread(res *run.Results, dataset, method string) ([]run.Row, error) {
 	return out, nil
 }
 
-func checkFig3_2AdultVariance(res *run.Results) (run.Verdict, error) {
+func checkFig3_2AdultVariance(res *run.Results) (verdict.Verdict, error) {
 	uni, err := fig3_2Spread(res, "adult", uniform)
 	if err != nil {
-		return run.Verdict{}, err
+		return verdict.Verdict{}, err
 	}
-	var tests []run.Test
+	var tests []verdict.Test
 	for _, m := range fig3_2Methods[1:] {
 		if len(res.Where("adult", m, metricFrobenius)) == 0 {
 			continue // exact RLS does not run on Adult
 		}
 		other, err := fig3_2Spread(res, "adult", m)
 		if err != nil {
-			return run.Verdict{}, err
+			return verdict.Verdict{}, err
 		}
 		a, b, _, err := pairs(uni, other)
 		if err != nil {
-			return run.Verdict{}, fmt.Errorf("%s: adult spread of uniform against %s: %w", res.ID, m, err)
+			return verdict.Verdict{}, fmt.Errorf("%s: adult spread of uniform against %s: %w", res.ID, m, err)
 		}
-		tests = append(tests, run.RatioAbove(fmt.Sprintf("Adult: spread uniform / %s", label(m)), a, b, true, 1))
+		tests = append(tests, verdict.RatioAbove(fmt.Sprintf("Adult: spread uniform / %s", label(m)), a, b, true, 1))
 	}
-	return run.Decide(tests, "spread = |log error − its mean over the draws at the same |S||, paired by draw and |S|"), nil
+	return verdict.Decide(tests, "spread = |log error − its mean over the draws at the same |S||, paired by draw and |S|"), nil
 }

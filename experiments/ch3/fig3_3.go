@@ -18,6 +18,7 @@ import (
 	"github.com/fastkernels/kernellab/lab/kernel"
 	"github.com/fastkernels/kernellab/lab/plotting"
 	"github.com/fastkernels/kernellab/lab/run"
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 // timingSize is one data set of a timing figure (fig3_3, fig3_4) at one scale.
@@ -76,7 +77,7 @@ var fig3_3Methods = []string{dac, uniformRLS, recursive, accelerated, methodExac
 func fig3_3() *run.Experiment {
 	return &run.Experiment{
 		ID: "fig3_3", Title: "Time of the score computation only vs n, small n, five RLS methods (thesis Figure 3.3)",
-		Kind: run.Figure, Seed: 3003, Serial: true,
+		Kind: run.Figure, Seed: 3003, Serial: true, Timings: []string{kit.MetricSeconds},
 		Plan: timingPlan("fig3_3", fig3_3Sizes, fig3_3Methods),
 		Render: renderCh3Timing("Time to compute the ridge leverage scores against the number of points n, small n (thesis Figure 3.3).",
 			fig3_3Sizes, fig3_3Methods, dataSets, 2, 2),
@@ -274,22 +275,22 @@ func timingRule(ratios, support, contradict string) string {
 
 // timeTest tests the ratio of the times of a and b on dataset at n (paired by draw) with test;
 // ok is false when either method has no time there (exact RLS does not run everywhere).
-func timeTest(res *run.Results, dataset string, n float64, a, b string, test func(label string, a, b []float64, paired bool, c float64) run.Test, c float64) (run.Test, bool, error) {
+func timeTest(res *run.Results, dataset string, n float64, a, b string, test func(label string, a, b []float64, paired bool, c float64) verdict.Test, c float64) (verdict.Test, bool, error) {
 	at := func(x float64) bool { return x == n }
 	ra, err := keepRows(res.Where(dataset, a, kit.MetricSeconds), "n", at)
 	if err != nil {
-		return run.Test{}, false, err
+		return verdict.Test{}, false, err
 	}
 	rb, err := keepRows(res.Where(dataset, b, kit.MetricSeconds), "n", at)
 	if err != nil {
-		return run.Test{}, false, err
+		return verdict.Test{}, false, err
 	}
 	if len(ra) == 0 || len(rb) == 0 {
-		return run.Test{}, false, nil
+		return verdict.Test{}, false, nil
 	}
 	va, vb, _, err := pairs(ra, rb)
 	if err != nil {
-		return run.Test{}, false, fmt.Errorf("%s: %s n = %g %s against %s: %w", res.ID, dataset, n, a, b, err)
+		return verdict.Test{}, false, fmt.Errorf("%s: %s n = %g %s against %s: %w", res.ID, dataset, n, a, b, err)
 	}
 	return test(fmt.Sprintf("%s n = %g: time %s / %s", names[dataset], n, label(a), label(b)), va, vb, true, c), true, nil
 }
@@ -310,12 +311,12 @@ func largestN(res *run.Results, dataset, method string) (float64, error) {
 // checkFig3_3Order tests, on every data set at the largest n of anchor there, the ratio of each
 // method of first to each method of second with test (RatioAbove or RatioBelow against 1); data
 // sets where no method of first ran are left out, and a run where none ran is inconclusive.
-func checkFig3_3Order(res *run.Results, anchor string, first, second []string, test func(string, []float64, []float64, bool, float64) run.Test) (run.Verdict, error) {
-	var tests []run.Test
+func checkFig3_3Order(res *run.Results, anchor string, first, second []string, test func(string, []float64, []float64, bool, float64) verdict.Test) (verdict.Verdict, error) {
+	var tests []verdict.Test
 	for _, name := range dataSets {
 		n, err := largestN(res, name, anchor)
 		if err != nil {
-			return run.Verdict{}, err
+			return verdict.Verdict{}, err
 		}
 		if n == 0 {
 			continue
@@ -324,7 +325,7 @@ func checkFig3_3Order(res *run.Results, anchor string, first, second []string, t
 			for _, b := range second {
 				t, ok, err := timeTest(res, name, n, a, b, test, 1)
 				if err != nil {
-					return run.Verdict{}, err
+					return verdict.Verdict{}, err
 				}
 				if ok {
 					tests = append(tests, t)
@@ -333,19 +334,19 @@ func checkFig3_3Order(res *run.Results, anchor string, first, second []string, t
 		}
 	}
 	if len(tests) == 0 {
-		return run.InconclusiveVerdict(fmt.Sprintf("premise not met: no data set with times of %s in this run", strings.Join(first, ", "))), nil
+		return verdict.InconclusiveVerdict(fmt.Sprintf("premise not met: no data set with times of %s in this run", strings.Join(first, ", "))), nil
 	}
-	return run.Decide(tests), nil
+	return verdict.Decide(tests), nil
 }
 
-func checkFig3_3ExactSlowest(res *run.Results) (run.Verdict, error) {
-	return checkFig3_3Order(res, methodExact, []string{methodExact}, kit.Without(fig3_3Methods, methodExact), run.RatioAbove)
+func checkFig3_3ExactSlowest(res *run.Results) (verdict.Verdict, error) {
+	return checkFig3_3Order(res, methodExact, []string{methodExact}, kit.Without(fig3_3Methods, methodExact), verdict.RatioAbove)
 }
 
-func checkFig3_3UniformFastest(res *run.Results) (run.Verdict, error) {
-	return checkFig3_3Order(res, dac, []string{uniformRLS}, kit.Without(fig3_3Methods, uniformRLS), run.RatioBelow)
+func checkFig3_3UniformFastest(res *run.Results) (verdict.Verdict, error) {
+	return checkFig3_3Order(res, dac, []string{uniformRLS}, kit.Without(fig3_3Methods, uniformRLS), verdict.RatioBelow)
 }
 
-func checkFig3_3RecursiveSlower(res *run.Results) (run.Verdict, error) {
-	return checkFig3_3Order(res, dac, []string{recursive, accelerated}, []string{dac}, run.RatioAbove)
+func checkFig3_3RecursiveSlower(res *run.Results) (verdict.Verdict, error) {
+	return checkFig3_3Order(res, dac, []string{recursive, accelerated}, []string{dac}, verdict.RatioAbove)
 }

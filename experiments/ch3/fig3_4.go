@@ -6,6 +6,7 @@ import (
 	"github.com/fastkernels/kernellab/experiments/internal/kit"
 
 	"github.com/fastkernels/kernellab/lab/run"
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 // fig3_4Sizes: Adult up to all its 48,842 rows; Covertype up to 581,012 at paper scale (the full UCI
@@ -44,7 +45,7 @@ const fig3_4SameTimeFactor = 1.5
 func fig3_4() *run.Experiment {
 	return &run.Experiment{
 		ID: "fig3_4", Title: "Time of the score computation only vs n, large n, DAC vs uniform RLS (thesis Figure 3.4)",
-		Kind: run.Figure, Seed: 3004, Serial: true,
+		Kind: run.Figure, Seed: 3004, Serial: true, Timings: []string{kit.MetricSeconds},
 		Plan: timingPlan("fig3_4", fig3_4Sizes, fig3_4Methods),
 		Render: renderCh3Timing("Time to compute the ridge leverage scores against the number of points n, large n, DAC-RLS against uniform RLS (thesis Figure 3.4).",
 			fig3_4Sizes, fig3_4Methods, fig3_4Sets, 1, 2),
@@ -67,8 +68,8 @@ func fig3_4() *run.Experiment {
 }
 
 // fig3_4Tests tests the ratio DAC / uniform RLS with test at every data set and n that keep accepts.
-func fig3_4Tests(res *run.Results, keep func(dataset string, n float64) bool, test func(string, []float64, []float64, bool, float64) run.Test, c float64) ([]run.Test, error) {
-	var tests []run.Test
+func fig3_4Tests(res *run.Results, keep func(dataset string, n float64) bool, test func(string, []float64, []float64, bool, float64) verdict.Test, c float64) ([]verdict.Test, error) {
+	var tests []verdict.Test
 	for _, name := range fig3_4Sets {
 		sums, err := run.Summarise(res.Where(name, dac, kit.MetricSeconds), "n")
 		if err != nil {
@@ -93,24 +94,24 @@ func fig3_4Tests(res *run.Results, keep func(dataset string, n float64) bool, te
 // fig3_4Small are the largest n the thesis calls small, per data set.
 var fig3_4Small = map[string]float64{"adult": 1e4, "covtype": 5e4}
 
-func checkFig3_4SmallN(res *run.Results) (run.Verdict, error) {
-	tests, err := fig3_4Tests(res, func(name string, n float64) bool { return n <= fig3_4Small[name] }, run.RatioAbove, 1)
+func checkFig3_4SmallN(res *run.Results) (verdict.Verdict, error) {
+	tests, err := fig3_4Tests(res, func(name string, n float64) bool { return n <= fig3_4Small[name] }, verdict.RatioAbove, 1)
 	if err != nil {
-		return run.Verdict{}, err
+		return verdict.Verdict{}, err
 	}
 	if len(tests) == 0 {
-		return run.InconclusiveVerdict("premise not met: no small n in this run"), nil
+		return verdict.InconclusiveVerdict("premise not met: no small n in this run"), nil
 	}
-	return run.Decide(tests), nil
+	return verdict.Decide(tests), nil
 }
 
-func checkFig3_4LargeN(res *run.Results) (run.Verdict, error) {
-	tests, err := fig3_4Tests(res, func(_ string, n float64) bool { return n >= 1e5 }, run.RatioWithin, fig3_4SameTimeFactor)
+func checkFig3_4LargeN(res *run.Results) (verdict.Verdict, error) {
+	tests, err := fig3_4Tests(res, func(_ string, n float64) bool { return n >= 1e5 }, verdict.RatioWithin, fig3_4SameTimeFactor)
 	if err != nil {
-		return run.Verdict{}, err
+		return verdict.Verdict{}, err
 	}
 	if len(tests) == 0 {
-		return run.InconclusiveVerdict("premise not met: no n ≥ 10⁵ in this run"), nil
+		return verdict.InconclusiveVerdict("premise not met: no n ≥ 10⁵ in this run"), nil
 	}
-	return run.Decide(tests), nil
+	return verdict.Decide(tests), nil
 }

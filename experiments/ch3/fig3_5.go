@@ -19,6 +19,7 @@ import (
 	"github.com/fastkernels/kernellab/lab/learn"
 	"github.com/fastkernels/kernellab/lab/plotting"
 	"github.com/fastkernels/kernellab/lab/run"
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 // The metrics of fig3_5: test accuracy (classification) and test MSE on the standardised target
@@ -371,11 +372,11 @@ func renderFig3_5(res *run.Results, out *run.Output) error {
 
 // fig3_5Better tests "a is better than b" from per-draw differences a − b: higher accuracy, or
 // lower MSE on Houses.
-func fig3_5Better(dataset, label string, d []float64) run.Test {
+func fig3_5Better(dataset, label string, d []float64) verdict.Test {
 	if fig3_5Metric(dataset) == kit.MetricMSE {
-		return run.MeanBelow(label, d, 0)
+		return verdict.MeanBelow(label, d, 0)
 	}
-	return run.MeanAbove(label, d, 0)
+	return verdict.MeanAbove(label, d, 0)
 }
 
 // fig3_5Diffs returns one paired difference per draw of a − b on dataset: the mean over the
@@ -385,10 +386,10 @@ func fig3_5Diffs(res *run.Results, dataset, a, b string, keep func(float64) bool
 }
 
 // fig3_5Compare tests "a is better than b" on dataset over the numbers of labels keep accepts.
-func fig3_5Compare(res *run.Results, dataset, a, b string, keep func(float64) bool, where string) (run.Test, error) {
+func fig3_5Compare(res *run.Results, dataset, a, b string, keep func(float64) bool, where string) (verdict.Test, error) {
 	d, err := fig3_5Diffs(res, dataset, a, b, keep)
 	if err != nil {
-		return run.Test{}, err
+		return verdict.Test{}, err
 	}
 	return fig3_5Better(dataset, fmt.Sprintf("%s%s: %s − %s %s", names[dataset], where, label(a), label(b), fig3_5Metric(dataset)), d), nil
 }
@@ -414,8 +415,8 @@ func fig3_5Premise(res *run.Results, dataset string, methods []string, keep func
 		}
 		notes = append(notes, "premise: "+t.String())
 	}
-	for _, p := range run.Holm(ps) {
-		ok = ok || p < run.Alpha
+	for _, p := range verdict.Holm(ps) {
+		ok = ok || p < verdict.Alpha
 	}
 	return notes, ok, nil
 }
@@ -423,15 +424,15 @@ func fig3_5Premise(res *run.Results, dataset string, methods []string, keep func
 // fig3_5Family tests the comparisons "a better than b" on dataset for every pair of pairs, under
 // the baseline premise over methods; when the premise fails the data set contributes one
 // inconclusive test saying so.
-func fig3_5Family(res *run.Results, dataset string, pairs [][2]string, methods []string, keep func(float64) bool, where string) ([]run.Test, []string, error) {
+func fig3_5Family(res *run.Results, dataset string, pairs [][2]string, methods []string, keep func(float64) bool, where string) ([]verdict.Test, []string, error) {
 	notes, ok, err := fig3_5Premise(res, dataset, methods, keep, where)
 	if err != nil {
 		return nil, nil, err
 	}
 	if !ok {
-		return []run.Test{run.Premise(names[dataset]+where, "premise not met: no method beats the no-feature baseline of its own draws, so a ranking among them is noise")}, notes, nil
+		return []verdict.Test{verdict.Premise(names[dataset]+where, "premise not met: no method beats the no-feature baseline of its own draws, so a ranking among them is noise")}, notes, nil
 	}
-	var tests []run.Test
+	var tests []verdict.Test
 	for _, p := range pairs {
 		t, err := fig3_5Compare(res, dataset, p[0], p[1], keep, where)
 		if err != nil {
@@ -451,77 +452,77 @@ func fig3_5Beats(best string, others ...string) [][2]string {
 	return out
 }
 
-func checkFig3_5RecursiveBest(res *run.Results) (run.Verdict, error) {
+func checkFig3_5RecursiveBest(res *run.Results) (verdict.Verdict, error) {
 	if len(res.Where("kc1", methodExact, kit.MetricAccuracy)) == 0 {
-		return run.Verdict{}, fmt.Errorf("%s: no exact RLS on KC1", res.ID)
+		return verdict.Verdict{}, fmt.Errorf("%s: no exact RLS on KC1", res.ID)
 	}
 	others := []string{dac, uniformRLS, uniform}
 	kc1Pairs := append(fig3_5Beats(methodExact, append([]string{recursive}, others...)...), fig3_5Beats(recursive, others...)...)
 	tests, notes, err := fig3_5Family(res, "kc1", kc1Pairs, fig3_5Methods, everyX, "")
 	if err != nil {
-		return run.Verdict{}, err
+		return verdict.Verdict{}, err
 	}
 	h, hNotes, err := fig3_5Family(res, "houses", fig3_5Beats(recursive, others...), kit.Without(fig3_5Methods, methodExact), everyX, "")
 	if err != nil {
-		return run.Verdict{}, err
+		return verdict.Verdict{}, err
 	}
-	return run.Decide(append(tests, h...), append(append(notes, hNotes...), fig3_5DrawNote)...), nil
+	return verdict.Decide(append(tests, h...), append(append(notes, hNotes...), fig3_5DrawNote)...), nil
 }
 
 // fig3_5DrawNote says what a draw's value is.
 const fig3_5DrawNote = "each draw: the mean over the numbers of labels of the paired difference (the draw shares its split across methods and the baseline)"
 
-func checkFig3_5AdultEquivalent(res *run.Results) (run.Verdict, error) {
+func checkFig3_5AdultEquivalent(res *run.Results) (verdict.Verdict, error) {
 	notes, ok, err := fig3_5Premise(res, "adult", []string{dac, recursive}, everyX, "")
 	if err != nil {
-		return run.Verdict{}, err
+		return verdict.Verdict{}, err
 	}
 	if !ok {
-		return run.Decide([]run.Test{run.Premise("Adult", "premise not met: neither DAC nor recursive beats the majority-class baseline, so their equivalence says nothing")}, notes...), nil
+		return verdict.Decide([]verdict.Test{verdict.Premise("Adult", "premise not met: neither DAC nor recursive beats the majority-class baseline, so their equivalence says nothing")}, notes...), nil
 	}
 	d, err := fig3_5Diffs(res, "adult", dac, recursive, everyX)
 	if err != nil {
-		return run.Verdict{}, err
+		return verdict.Verdict{}, err
 	}
-	return run.Decide([]run.Test{run.Equivalent("Adult: DAC − recursive accuracy", d, fig3_5PairTolerance)}, append(notes, fig3_5DrawNote)...), nil
+	return verdict.Decide([]verdict.Test{verdict.Equivalent("Adult: DAC − recursive accuracy", d, fig3_5PairTolerance)}, append(notes, fig3_5DrawNote)...), nil
 }
 
-func checkFig3_5AdultFewLabels(res *run.Results) (run.Verdict, error) {
+func checkFig3_5AdultFewLabels(res *run.Results) (verdict.Verdict, error) {
 	sums, err := run.Summarise(res.Where("adult", dac, kit.MetricAccuracy), "labels")
 	if err != nil {
-		return run.Verdict{}, err
+		return verdict.Verdict{}, err
 	}
 	if len(sums) == 0 {
-		return run.Verdict{}, fmt.Errorf("%s: no DAC accuracy on Adult", res.ID)
+		return verdict.Verdict{}, fmt.Errorf("%s: no DAC accuracy on Adult", res.ID)
 	}
 	L := sums[0].X
 	at := func(x float64) bool { return x == L }
 	others := kit.Without(fig3_5Methods, dac, methodExact)
 	tests, notes, err := fig3_5Family(res, "adult", fig3_5Beats(dac, others...), kit.Without(fig3_5Methods, methodExact), at, fmt.Sprintf(" %g labels", L))
 	if err != nil {
-		return run.Verdict{}, err
+		return verdict.Verdict{}, err
 	}
-	return run.Decide(tests, notes...), nil
+	return verdict.Decide(tests, notes...), nil
 }
 
-func checkFig3_5CovtypeEquivalent(res *run.Results) (run.Verdict, error) {
+func checkFig3_5CovtypeEquivalent(res *run.Results) (verdict.Verdict, error) {
 	methods := present(res, "covtype", kit.MetricAccuracy, fig3_5Methods)
 	notes, ok, err := fig3_5Premise(res, "covtype", methods, everyX, "")
 	if err != nil {
-		return run.Verdict{}, err
+		return verdict.Verdict{}, err
 	}
 	if !ok {
-		return run.Decide([]run.Test{run.Premise("Covertype", "premise not met: no method beats the majority-class baseline, so their equivalence says nothing")}, notes...), nil
+		return verdict.Decide([]verdict.Test{verdict.Premise("Covertype", "premise not met: no method beats the majority-class baseline, so their equivalence says nothing")}, notes...), nil
 	}
-	var tests []run.Test
+	var tests []verdict.Test
 	for i, a := range methods {
 		for _, b := range methods[i+1:] {
 			d, err := fig3_5Diffs(res, "covtype", a, b, everyX)
 			if err != nil {
-				return run.Verdict{}, err
+				return verdict.Verdict{}, err
 			}
-			tests = append(tests, run.Equivalent(fmt.Sprintf("Covertype: %s − %s accuracy", label(a), label(b)), d, fig3_5GroupTolerance))
+			tests = append(tests, verdict.Equivalent(fmt.Sprintf("Covertype: %s − %s accuracy", label(a), label(b)), d, fig3_5GroupTolerance))
 		}
 	}
-	return run.Decide(tests, append(notes, "cover types "+classes(res, "covtype"), fig3_5DrawNote)...), nil
+	return verdict.Decide(tests, append(notes, "cover types "+classes(res, "covtype"), fig3_5DrawNote)...), nil
 }

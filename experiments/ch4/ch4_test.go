@@ -22,6 +22,7 @@ import (
 	"github.com/fastkernels/kernellab/lab/mmd"
 	"github.com/fastkernels/kernellab/lab/plotting"
 	"github.com/fastkernels/kernellab/lab/run"
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 // figures are the experiments of chapter 4 with their sizes and their dataset column.
@@ -399,52 +400,52 @@ func TestCh4ErrorClaims(t *testing.T) {
 	exactFewest := claimExactFewest("c", "d", others).Check
 
 	ranked := wrong(map[string]drawValue{"exact": wrongEvery(0, 0), "nystrom": wrongEvery(10, 0), "block": wrongEvery(3, 1), "linear": wrongEvery(2, 1)})
-	kittest.WantOutcome(t, "nystrom fewest", fewest, ranked, run.Supported)
-	kittest.WantOutcome(t, "exact fewest", exactFewest, ranked, run.Supported)
-	kittest.WantOutcome(t, "order nystrom, block, linear", checkErrorOrder("d", "nystrom", "block", "linear"), ranked, run.Supported)
-	kittest.WantOutcome(t, "order linear, block", checkErrorOrder("d", "linear", "block"), ranked, run.Contradicted)
+	kittest.WantOutcome(t, "nystrom fewest", fewest, ranked, verdict.Supported)
+	kittest.WantOutcome(t, "exact fewest", exactFewest, ranked, verdict.Supported)
+	kittest.WantOutcome(t, "order nystrom, block, linear", checkErrorOrder("d", "nystrom", "block", "linear"), ranked, verdict.Supported)
+	kittest.WantOutcome(t, "order linear, block", checkErrorOrder("d", "linear", "block"), ranked, verdict.Contradicted)
 	exactWorse := wrong(map[string]drawValue{"exact": wrongEvery(4, 0), "nystrom": wrongEvery(0, 0), "block": wrongEvery(0, 0), "linear": wrongEvery(0, 0)})
-	kittest.WantOutcome(t, "exact errs more", exactFewest, exactWorse, run.Contradicted)
-	kittest.WantOutcome(t, "linear fewest", claimFewestErrors("c", "", "d", "linear", []string{"nystrom"}, fixedRange(everyN())).Check, ranked, run.Contradicted)
+	kittest.WantOutcome(t, "exact errs more", exactFewest, exactWorse, verdict.Contradicted)
+	kittest.WantOutcome(t, "linear fewest", claimFewestErrors("c", "", "d", "linear", []string{"nystrom"}, fixedRange(everyN())).Check, ranked, verdict.Contradicted)
 	// 1 error against 0 of 120: noise decides.
 	close := wrong(map[string]drawValue{"exact": wrongEvery(0, 0), "nystrom": func(n float64, i int) float64 { return b2f(n == 100 && i == 0) },
 		"block": wrongEvery(0, 0), "linear": wrongEvery(0, 0)})
-	kittest.WantOutcome(t, "one error apart", fewest, close, run.Inconclusive)
+	kittest.WantOutcome(t, "one error apart", fewest, close, verdict.Inconclusive)
 	// Every method, the exact one included, at chance: the ranking's premise fails.
 	chance := wrong(map[string]drawValue{"exact": wrongEvery(2, 0), "nystrom": wrongEvery(10, 0), "block": wrongEvery(2, 1), "linear": wrongEvery(2, 0)})
-	kittest.WantOutcome(t, "exact at chance", fewest, chance, run.Inconclusive)
-	kittest.WantOutcome(t, "exact at chance, order", checkErrorOrder("d", "nystrom", "block", "linear"), chance, run.Inconclusive)
+	kittest.WantOutcome(t, "exact at chance", fewest, chance, verdict.Inconclusive)
+	kittest.WantOutcome(t, "exact at chance, order", checkErrorOrder("d", "nystrom", "block", "linear"), chance, verdict.Inconclusive)
 	// Without the exact MMD at n ≥ 5000 the premise falls to the best compared method.
 	noExact := res(drawRowsOf(ns, 40, metricWrong, map[string]drawValue{"exact": wrongEvery(0, 0)})[:40],
 		drawRowsOf(ns, 40, metricWrong, map[string]drawValue{"nystrom": wrongEvery(0, 0), "block": wrongEvery(2, 0), "linear": wrongEvery(2, 1)}))
 	large := claimFewestErrors("c", "", "d", "nystrom", others, fixedRange(fromN(5000))).Check
-	kittest.WantOutcome(t, "fewest at n ≥ 5000 (premise on Nyström)", large, noExact, run.Supported)
+	kittest.WantOutcome(t, "fewest at n ≥ 5000 (premise on Nyström)", large, noExact, verdict.Supported)
 	allChance := wrong(map[string]drawValue{"nystrom": wrongEvery(2, 0), "block": wrongEvery(2, 1), "linear": wrongEvery(2, 0)})
-	kittest.WantOutcome(t, "fewest at n ≥ 5000, all at chance", large, allChance, run.Inconclusive)
+	kittest.WantOutcome(t, "fewest at n ≥ 5000, all at chance", large, allChance, verdict.Inconclusive)
 
 	// "No error": a rate below 1% needs enough draws.
 	many := res(drawRowsOf([]float64{10000}, 400, metricWrong, map[string]drawValue{"nystrom": wrongEvery(0, 0), "block": wrongEvery(10, 0)}))
-	kittest.WantOutcome(t, "no error in 400 draws", checkNoErrorFrom("d", "nystrom", 10000), many, run.Supported)
-	kittest.WantOutcome(t, "10% errors", checkNoErrorFrom("d", "block", 10000), many, run.Contradicted)
-	kittest.WantOutcome(t, "no error in 40 draws", checkNoErrorFrom("d", "exact", 0), ranked, run.Inconclusive)
-	kittest.WantOutcome(t, "no n ≥ 10⁶", checkNoErrorFrom("d", "nystrom", 1e6), many, run.Inconclusive)
+	kittest.WantOutcome(t, "no error in 400 draws", checkNoErrorFrom("d", "nystrom", 10000), many, verdict.Supported)
+	kittest.WantOutcome(t, "10% errors", checkNoErrorFrom("d", "block", 10000), many, verdict.Contradicted)
+	kittest.WantOutcome(t, "no error in 40 draws", checkNoErrorFrom("d", "exact", 0), ranked, verdict.Inconclusive)
+	kittest.WantOutcome(t, "no n ≥ 10⁶", checkNoErrorFrom("d", "nystrom", 1e6), many, verdict.Inconclusive)
 
 	// Separation and the equivalence of Nyström's and RFF's errors.
 	sep := wrong(map[string]drawValue{"nystrom": wrongEvery(10, 0), "rff": wrongEvery(10, 0), "linear": wrongEvery(2, 0), "block": wrongEvery(2, 1)})
-	kittest.WantOutcome(t, "same errors where they separate", checkSameError("d", "nystrom", "rff"), sep, run.Supported)
-	kittest.WantOutcome(t, "nystrom and rff separate", checkSeparate("d", "nystrom", "rff"), sep, run.Supported)
-	kittest.WantOutcome(t, "linear and block cannot", checkCannotSeparate("d", []string{"nystrom", "rff"}, others), sep, run.Supported)
+	kittest.WantOutcome(t, "same errors where they separate", checkSameError("d", "nystrom", "rff"), sep, verdict.Supported)
+	kittest.WantOutcome(t, "nystrom and rff separate", checkSeparate("d", "nystrom", "rff"), sep, verdict.Supported)
+	kittest.WantOutcome(t, "linear and block cannot", checkCannotSeparate("d", []string{"nystrom", "rff"}, others), sep, verdict.Supported)
 	apart := wrong(map[string]drawValue{"nystrom": wrongEvery(0, 0), "rff": wrongEvery(2, 0), "linear": wrongEvery(0, 0), "block": wrongEvery(0, 0)})
-	kittest.WantOutcome(t, "errors 0 and 1/2", checkSameError("d", "nystrom", "rff"), apart, run.Contradicted)
+	kittest.WantOutcome(t, "errors 0 and 1/2", checkSameError("d", "nystrom", "rff"), apart, verdict.Contradicted)
 	atChance := wrong(map[string]drawValue{"nystrom": wrongEvery(2, 0), "rff": wrongEvery(2, 1), "linear": wrongEvery(2, 0), "block": wrongEvery(2, 1)})
-	kittest.WantOutcome(t, "same error at chance", checkSameError("d", "nystrom", "rff"), atChance, run.Inconclusive)
-	kittest.WantOutcome(t, "separate at chance", checkSeparate("d", "nystrom", "rff"), atChance, run.Inconclusive)
-	kittest.WantOutcome(t, "cannot separate when nothing does", checkCannotSeparate("d", []string{"nystrom", "rff"}, others), atChance, run.Inconclusive)
+	kittest.WantOutcome(t, "same error at chance", checkSameError("d", "nystrom", "rff"), atChance, verdict.Inconclusive)
+	kittest.WantOutcome(t, "separate at chance", checkSeparate("d", "nystrom", "rff"), atChance, verdict.Inconclusive)
+	kittest.WantOutcome(t, "cannot separate when nothing does", checkCannotSeparate("d", []string{"nystrom", "rff"}, others), atChance, verdict.Inconclusive)
 	wrongWay := wrong(map[string]drawValue{"nystrom": wrongEvery(1, 0), "rff": wrongEvery(1, 0)})
-	kittest.WantOutcome(t, "always wrong", checkSeparate("d", "nystrom", "rff"), wrongWay, run.Contradicted)
+	kittest.WantOutcome(t, "always wrong", checkSeparate("d", "nystrom", "rff"), wrongWay, verdict.Contradicted)
 	// Nyström and RFF separate but linear separates better still.
 	better := wrong(map[string]drawValue{"nystrom": wrongEvery(4, 0), "rff": wrongEvery(4, 0), "linear": wrongEvery(0, 0), "block": wrongEvery(4, 0)})
-	kittest.WantOutcome(t, "linear separates better", checkCannotSeparate("d", []string{"nystrom", "rff"}, others), better, run.Contradicted)
+	kittest.WantOutcome(t, "linear separates better", checkCannotSeparate("d", []string{"nystrom", "rff"}, others), better, verdict.Contradicted)
 
 	if _, err := checkSameError("d", "nystrom", "rff")(kittest.RowsOf("fig4_x")); err == nil {
 		t.Error("no results: want an error")
@@ -471,29 +472,29 @@ func TestCh4DeltaClaims(t *testing.T) {
 		"rff": noisyPower(1, -0.5, 0.1, 1), "nystrom": noisyPower(2, -0.55, 0.1, 2),
 		"block": noisyPower(4, -0.5, 0.1, 3), "linear": noisyPower(1, -0.1, 0.1, 4),
 	})
-	kittest.WantOutcome(t, "same slopes −0.5, −0.55", claimSameConvergence("c", "", "d", "rff", "nystrom").Check, res, run.Supported)
-	kittest.WantOutcome(t, "slopes −0.5, −0.1", claimSameConvergence("c", "", "d", "rff", "linear").Check, res, run.Contradicted)
-	kittest.WantOutcome(t, "rff and nystrom below block", checkDeltaBelow("d", []string{"rff", "nystrom"}, []string{"block"}), res, run.Supported)
-	kittest.WantOutcome(t, "block below rff", checkDeltaBelow("d", []string{"block"}, []string{"rff"}), res, run.Contradicted)
+	kittest.WantOutcome(t, "same slopes −0.5, −0.55", claimSameConvergence("c", "", "d", "rff", "nystrom").Check, res, verdict.Supported)
+	kittest.WantOutcome(t, "slopes −0.5, −0.1", claimSameConvergence("c", "", "d", "rff", "linear").Check, res, verdict.Contradicted)
+	kittest.WantOutcome(t, "rff and nystrom below block", checkDeltaBelow("d", []string{"rff", "nystrom"}, []string{"block"}), res, verdict.Supported)
+	kittest.WantOutcome(t, "block below rff", checkDeltaBelow("d", []string{"block"}, []string{"rff"}), res, verdict.Contradicted)
 	// Nyström and block: same slope, Δ a factor 2 apart; RFF below both, linear above.
-	kittest.WantOutcome(t, "convergence order", checkConvergenceOrder("d"), res, run.Supported)
+	kittest.WantOutcome(t, "convergence order", checkConvergenceOrder("d"), res, verdict.Supported)
 	swapped := delta(map[string]drawValue{
 		"rff": noisyPower(8, -0.5, 0.1, 1), "nystrom": noisyPower(2, -0.5, 0.1, 2),
 		"block": noisyPower(4, -0.5, 0.1, 3), "linear": noisyPower(1, -0.1, 0.1, 4),
 	})
-	kittest.WantOutcome(t, "rff not smallest", checkConvergenceOrder("d"), swapped, run.Contradicted)
+	kittest.WantOutcome(t, "rff not smallest", checkConvergenceOrder("d"), swapped, verdict.Contradicted)
 	blurred := delta(map[string]drawValue{
 		"rff": noisyPower(1, -0.5, 3, 1), "nystrom": noisyPower(1, -0.5, 3, 2),
 		"block": noisyPower(1, -0.5, 3, 3), "linear": noisyPower(1, -0.5, 3, 4),
 	})
-	kittest.WantOutcome(t, "convergence order within noise", checkConvergenceOrder("d"), blurred, run.Inconclusive)
+	kittest.WantOutcome(t, "convergence order within noise", checkConvergenceOrder("d"), blurred, verdict.Inconclusive)
 	flat := delta(map[string]drawValue{"rff": noisyPower(1, 0, 0.1, 1), "nystrom": noisyPower(1, 0, 0.1, 2)})
-	kittest.WantOutcome(t, "neither converges", claimSameConvergence("c", "", "d", "rff", "nystrom").Check, flat, run.Inconclusive)
+	kittest.WantOutcome(t, "neither converges", claimSameConvergence("c", "", "d", "rff", "nystrom").Check, flat, verdict.Inconclusive)
 	noisy := delta(map[string]drawValue{"rff": noisyPower(1, -0.5, 3, 1), "nystrom": noisyPower(1, -0.5, 3, 2)})
-	kittest.WantOutcome(t, "Δ noise", checkDeltaBelow("d", []string{"rff"}, []string{"nystrom"}), noisy, run.Inconclusive)
+	kittest.WantOutcome(t, "Δ noise", checkDeltaBelow("d", []string{"rff"}, []string{"nystrom"}), noisy, verdict.Inconclusive)
 	zero := delta(map[string]drawValue{"rff": func(float64, int) float64 { return 0 }, "nystrom": noisyPower(1, -0.5, 0.1, 2)})
-	kittest.WantOutcome(t, "Δ = 0", checkDeltaBelow("d", []string{"rff"}, []string{"nystrom"}), zero, run.Inconclusive)
-	kittest.WantOutcome(t, "Δ = 0 slope", claimSameConvergence("c", "", "d", "rff", "nystrom").Check, zero, run.Inconclusive)
+	kittest.WantOutcome(t, "Δ = 0", checkDeltaBelow("d", []string{"rff"}, []string{"nystrom"}), zero, verdict.Inconclusive)
+	kittest.WantOutcome(t, "Δ = 0 slope", claimSameConvergence("c", "", "d", "rff", "nystrom").Check, zero, verdict.Inconclusive)
 }
 
 // Time claims: paired ratios of median times, and the exact MMD's slope.
@@ -505,18 +506,18 @@ func TestCh4TimeClaims(t *testing.T) {
 		"block": noisyPower(9e-6, 1, 0.05, 4), "exact": noisyPower(1e-8, 2, 0.05, 5),
 	})
 	order := checkTimes("d", "exact", []timeOrder{{"linear", "rff", timeFaster}, {"rff", "nystrom", timeSimilar}, {"nystrom", "block", timeFaster}, {"block", "exact", timeFaster}})
-	kittest.WantOutcome(t, "time order", order, ordered, run.Supported)
-	kittest.WantOutcome(t, "exact ∝ n²", checkExactExplodes("d", []string{"linear", "block"}), ordered, run.Supported)
-	kittest.WantOutcome(t, "linear fastest", checkTimes("d", "linear", []timeOrder{{"linear", "block", timeFaster}, {"linear", "nystrom", timeFaster}}), ordered, run.Supported)
-	kittest.WantOutcome(t, "block not faster than linear", checkTimes("d", "linear", []timeOrder{{"block", "linear", timeFaster}}), ordered, run.Contradicted)
-	kittest.WantOutcome(t, "linear and block not similar", checkTimes("d", "linear", []timeOrder{{"linear", "block", timeSimilar}}), ordered, run.Contradicted)
+	kittest.WantOutcome(t, "time order", order, ordered, verdict.Supported)
+	kittest.WantOutcome(t, "exact ∝ n²", checkExactExplodes("d", []string{"linear", "block"}), ordered, verdict.Supported)
+	kittest.WantOutcome(t, "linear fastest", checkTimes("d", "linear", []timeOrder{{"linear", "block", timeFaster}, {"linear", "nystrom", timeFaster}}), ordered, verdict.Supported)
+	kittest.WantOutcome(t, "block not faster than linear", checkTimes("d", "linear", []timeOrder{{"block", "linear", timeFaster}}), ordered, verdict.Contradicted)
+	kittest.WantOutcome(t, "linear and block not similar", checkTimes("d", "linear", []timeOrder{{"linear", "block", timeSimilar}}), ordered, verdict.Contradicted)
 	linearExact := times(map[string]drawValue{"linear": noisyPower(1e-6, 1, 0.05, 1), "block": noisyPower(9e-6, 1, 0.05, 4), "exact": noisyPower(1e-5, 1, 0.05, 5)})
-	kittest.WantOutcome(t, "exact ∝ n", checkExactExplodes("d", []string{"linear", "block"}), linearExact, run.Contradicted)
+	kittest.WantOutcome(t, "exact ∝ n", checkExactExplodes("d", []string{"linear", "block"}), linearExact, verdict.Contradicted)
 	noisy := times(map[string]drawValue{
 		"linear": noisyPower(1e-6, 1, 1, 1), "block": noisyPower(1.1e-6, 1, 1, 2), "exact": noisyPower(1e-7, 1.5, 4, 6),
 	})
-	kittest.WantOutcome(t, "times within noise", checkTimes("d", "linear", []timeOrder{{"linear", "block", timeFaster}}), noisy, run.Inconclusive)
-	kittest.WantOutcome(t, "slope within noise", checkExactExplodes("d", nil), noisy, run.Inconclusive)
+	kittest.WantOutcome(t, "times within noise", checkTimes("d", "linear", []timeOrder{{"linear", "block", timeFaster}}), noisy, verdict.Inconclusive)
+	kittest.WantOutcome(t, "slope within noise", checkExactExplodes("d", nil), noisy, verdict.Inconclusive)
 }
 
 // The dimension study's closed form: MMD² = 0 for equal variances, the second-order expansion for

@@ -9,6 +9,7 @@ import (
 
 	"github.com/fastkernels/kernellab/experiments/internal/kit"
 	"github.com/fastkernels/kernellab/lab/run"
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 // drawKey identifies one draw: its batch (the row's repetition), its index in the batch and n.
@@ -160,66 +161,66 @@ func drawErrorCount(res *run.Results, dataset, method string, r nRange) (k, n in
 
 // separates tests "method separates P_X from P_Z" at the n that r keeps: its error rate is below
 // 1/2 (exact binomial test).
-func separates(res *run.Results, dataset, method string, r nRange) (run.Test, error) {
+func separates(res *run.Results, dataset, method string, r nRange) (verdict.Test, error) {
 	k, n, err := drawErrorCount(res, dataset, method, r)
 	if err != nil {
-		return run.Test{}, err
+		return verdict.Test{}, err
 	}
-	return run.RateBelow(fmt.Sprintf("%s error rate %s vs 1/2", method, r.text), k, n, 0.5), nil
+	return verdict.RateBelow(fmt.Sprintf("%s error rate %s vs 1/2", method, r.text), k, n, 0.5), nil
 }
 
 // noError tests "method makes no error" at the n that r keeps: its error rate is below noErrorRate
 // (exact binomial test).
-func noError(res *run.Results, dataset, method string, r nRange) (run.Test, error) {
+func noError(res *run.Results, dataset, method string, r nRange) (verdict.Test, error) {
 	k, n, err := drawErrorCount(res, dataset, method, r)
 	if err != nil {
-		return run.Test{}, err
+		return verdict.Test{}, err
 	}
-	return run.RateBelow(fmt.Sprintf("%s error rate %s", method, r.text), k, n, noErrorRate), nil
+	return verdict.RateBelow(fmt.Sprintf("%s error rate %s", method, r.text), k, n, noErrorRate), nil
 }
 
 // fewerErrors tests "a errs less often than b" by McNemar's exact test on the decisions both made
 // on the same draws at the n that r keeps.
-func fewerErrors(res *run.Results, dataset, a, b string, r nRange) (run.Test, error) {
+func fewerErrors(res *run.Results, dataset, a, b string, r nRange) (verdict.Test, error) {
 	wa, wb, err := pairedDraws(res, dataset, metricWrong, a, b, r)
 	if err != nil {
-		return run.Test{}, err
+		return verdict.Test{}, err
 	}
 	ba, bb := make([]bool, len(wa)), make([]bool, len(wb))
 	for i := range wa {
 		ba[i], bb[i] = wa[i] != 0, wb[i] != 0
 	}
-	return run.FewerErrors(fmt.Sprintf("%s − %s error rate %s", a, b, r.text), ba, bb), nil
+	return verdict.FewerErrors(fmt.Sprintf("%s − %s error rate %s", a, b, r.text), ba, bb), nil
 }
 
 // separationPremise tests the premise of a ranking of error rates at the n that r keeps: that the
 // reference separates P_X from P_Z at all. The reference is the exact MMD where it ran there,
 // otherwise the compared method with the fewest errors. ok reports whether the premise holds.
-func separationPremise(res *run.Results, dataset string, compared []string, r nRange) (t run.Test, ok bool, err error) {
+func separationPremise(res *run.Results, dataset string, compared []string, r nRange) (t verdict.Test, ok bool, err error) {
 	ref := "exact"
 	k, n, err := drawErrorCount(res, dataset, ref, r)
 	if err != nil {
-		return run.Test{}, false, err
+		return verdict.Test{}, false, err
 	}
 	if n == 0 {
 		best := math.Inf(1)
 		for _, m := range compared {
 			km, nm, err := drawErrorCount(res, dataset, m, r)
 			if err != nil {
-				return run.Test{}, false, err
+				return verdict.Test{}, false, err
 			}
 			if nm > 0 && float64(km)/float64(nm) < best {
 				ref, k, n, best = m, km, nm, float64(km)/float64(nm)
 			}
 		}
 	}
-	t = run.RateBelow(fmt.Sprintf("premise: %s error rate %s vs 1/2", ref, r.text), k, n, 0.5)
-	return t, t.Outcome() == run.Supported, nil
+	t = verdict.RateBelow(fmt.Sprintf("premise: %s error rate %s vs 1/2", ref, r.text), k, n, 0.5)
+	return t, t.Outcome() == verdict.Supported, nil
 }
 
 // noSeparation is the verdict of a ranking whose premise fails.
-func noSeparation(premise run.Test, notes ...string) run.Verdict {
-	return run.Decide([]run.Test{run.Premise("ranking of error rates",
+func noSeparation(premise verdict.Test, notes ...string) verdict.Verdict {
+	return verdict.Decide([]verdict.Test{verdict.Premise("ranking of error rates",
 		"its premise does not hold: the reference method does not separate P_X from P_Z here, so every method may be at chance and a ranking says nothing")},
 		append([]string{premise.String()}, notes...)...)
 }
@@ -227,20 +228,20 @@ func noSeparation(premise run.Test, notes ...string) run.Verdict {
 // deltaBelow tests "better converges faster than worse", Δ being what the thesis calls the speed
 // of convergence: the mean over the draws with the exact MMD² (at the n that r keeps) of
 // log(Δ_better / Δ_worse) is below 0.
-func deltaBelow(res *run.Results, dataset, better, worse string, r nRange) (run.Test, error) {
+func deltaBelow(res *run.Results, dataset, better, worse string, r nRange) (verdict.Test, error) {
 	a, b, err := pairedDraws(res, dataset, metricDelta, better, worse, r)
 	if err != nil {
-		return run.Test{}, err
+		return verdict.Test{}, err
 	}
 	label := fmt.Sprintf("log(Δ %s / Δ %s) %s", better, worse, r.text)
 	d := make([]float64, len(a))
 	for i := range a {
 		if !(a[i] > 0 && b[i] > 0) {
-			return run.Premise(label, "a Δ is 0: its logarithm does not exist"), nil
+			return verdict.Premise(label, "a Δ is 0: its logarithm does not exist"), nil
 		}
 		d[i] = math.Log(a[i] / b[i])
 	}
-	return run.MeanBelow(label, d, 0), nil
+	return verdict.MeanBelow(label, d, 0), nil
 }
 
 // logDrawPoints returns (log n, log value) of method's metric over every draw at the n that r keeps,
@@ -265,7 +266,7 @@ func logDrawPoints(res *run.Results, dataset, method, metric string, r nRange) (
 // least-squares slope of log Δ against log n over every draw is below 0), and then their slopes
 // lie within ±slopeMargin (TOST). It returns the test and, as notes, the two convergence tests;
 // when either curve does not converge the test is inconclusive with that reason.
-func sameConvergence(res *run.Results, dataset, a, b string) (run.Test, []string, error) {
+func sameConvergence(res *run.Results, dataset, a, b string) (verdict.Test, []string, error) {
 	label := fmt.Sprintf("slope of log Δ: %s − %s", a, b)
 	var xs, ys [2][]float64
 	var notes []string
@@ -273,20 +274,20 @@ func sameConvergence(res *run.Results, dataset, a, b string) (run.Test, []string
 	for i, m := range []string{a, b} {
 		x, y, positive, err := logDrawPoints(res, dataset, m, metricDelta, everyN())
 		if err != nil {
-			return run.Test{}, nil, err
+			return verdict.Test{}, nil, err
 		}
 		if !positive {
-			return run.Premise(label, fmt.Sprintf("a Δ of %s is 0: its logarithm does not exist", m)), nil, nil
+			return verdict.Premise(label, fmt.Sprintf("a Δ of %s is 0: its logarithm does not exist", m)), nil, nil
 		}
-		t := run.SlopeBelow(fmt.Sprintf("%s converges: slope of log Δ vs log n", m), x, y, 0)
+		t := verdict.SlopeBelow(fmt.Sprintf("%s converges: slope of log Δ vs log n", m), x, y, 0)
 		notes = append(notes, t.String())
-		converge = converge && t.Outcome() == run.Supported
+		converge = converge && t.Outcome() == verdict.Supported
 		xs[i], ys[i] = x, y
 	}
 	if !converge {
-		return run.Premise(label, fmt.Sprintf("%s and %s do not both converge (slope of log Δ significantly below 0), so equal slopes would say nothing", a, b)), notes, nil
+		return verdict.Premise(label, fmt.Sprintf("%s and %s do not both converge (slope of log Δ significantly below 0), so equal slopes would say nothing", a, b)), notes, nil
 	}
-	return run.SlopesEquivalent(label, xs[0], ys[0], xs[1], ys[1], slopeMargin), notes, nil
+	return verdict.SlopesEquivalent(label, xs[0], ys[0], xs[1], ys[1], slopeMargin), notes, nil
 }
 
 // timeKind is what a time comparison claims of a against b.
@@ -300,21 +301,21 @@ const (
 
 // timeRatio tests the ratio of the median times of a and b on the same timed draws at n, as kind
 // says.
-func timeRatio(res *run.Results, dataset, a, b string, n float64, kind timeKind) (run.Test, error) {
+func timeRatio(res *run.Results, dataset, a, b string, n float64, kind timeKind) (verdict.Test, error) {
 	ta, tb, err := pairedDraws(res, dataset, metricSeconds, a, b, atN(n))
 	if err != nil {
-		return run.Test{}, err
+		return verdict.Test{}, err
 	}
 	label := fmt.Sprintf("time %s / %s at n = %g", a, b, n)
 	switch kind {
 	case timeFaster:
-		return run.RatioBelow(label, ta, tb, true, 1), nil
+		return verdict.RatioBelow(label, ta, tb, true, 1), nil
 	case timeSlower:
-		return run.RatioAbove(label, ta, tb, true, 1), nil
+		return verdict.RatioAbove(label, ta, tb, true, 1), nil
 	case timeSimilar:
-		return run.RatioWithin(label, ta, tb, true, similarTime), nil
+		return verdict.RatioWithin(label, ta, tb, true, similarTime), nil
 	}
-	return run.Test{}, fmt.Errorf("timeRatio: unknown comparison %d", kind)
+	return verdict.Test{}, fmt.Errorf("timeRatio: unknown comparison %d", kind)
 }
 
 // claimFewestErrors is the claim that best makes fewer errors than each of others on the same
@@ -323,25 +324,25 @@ func claimFewestErrors(id, text, dataset, best string, others []string, r func(*
 	return run.Claim{ID: id, Text: text,
 		Rule: fmt.Sprintf("McNemar's exact test of %s against each of %s on the same decisions, Holm over the family; supported if %s errs alone significantly less often than every other, contradicted if significantly more often than one; premise: the exact MMD (where it ran, else the compared method with the fewest errors) has an error rate below 1/2 (exact binomial), else INCONCLUSIVE",
 			best, strings.Join(others, ", "), best),
-		Check: func(res *run.Results) (run.Verdict, error) {
+		Check: func(res *run.Results) (verdict.Verdict, error) {
 			rng, err := r(res)
 			if err != nil {
-				return run.Verdict{}, err
+				return verdict.Verdict{}, err
 			}
 			premise, ok, err := separationPremise(res, dataset, append([]string{best}, others...), rng)
 			if err != nil {
-				return run.Verdict{}, err
+				return verdict.Verdict{}, err
 			}
 			if !ok {
 				return noSeparation(premise), nil
 			}
-			tests := make([]run.Test, len(others))
+			tests := make([]verdict.Test, len(others))
 			for i, o := range others {
 				if tests[i], err = fewerErrors(res, dataset, best, o, rng); err != nil {
-					return run.Verdict{}, err
+					return verdict.Verdict{}, err
 				}
 			}
-			return run.Decide(tests, premise.String()), nil
+			return verdict.Decide(tests, premise.String()), nil
 		}}
 }
 
@@ -361,30 +362,30 @@ func claimExactFewest(id, dataset string, approximations []string) run.Claim {
 func claimSameConvergence(id, text, dataset, a, b string) run.Claim {
 	return run.Claim{ID: id, Text: text,
 		Rule: fmt.Sprintf("least-squares slopes of log Δ against log n over every draw with the exact MMD²; premise: both slopes significantly below 0 (both converge), else INCONCLUSIVE; then supported if the difference of the slopes lies within ±%g (TOST), contradicted if it lies outside", slopeMargin),
-		Check: func(res *run.Results) (run.Verdict, error) {
+		Check: func(res *run.Results) (verdict.Verdict, error) {
 			t, notes, err := sameConvergence(res, dataset, a, b)
 			if err != nil {
-				return run.Verdict{}, err
+				return verdict.Verdict{}, err
 			}
-			return run.Decide([]run.Test{t}, notes...), nil
+			return verdict.Decide([]verdict.Test{t}, notes...), nil
 		}}
 }
 
 // checkDeltaBelow is the family "every method of better converges faster than every method of
 // worse" (deltaBelow over every draw with the exact MMD²).
-func checkDeltaBelow(dataset string, better, worse []string) func(*run.Results) (run.Verdict, error) {
-	return func(res *run.Results) (run.Verdict, error) {
-		var tests []run.Test
+func checkDeltaBelow(dataset string, better, worse []string) func(*run.Results) (verdict.Verdict, error) {
+	return func(res *run.Results) (verdict.Verdict, error) {
+		var tests []verdict.Test
 		for _, b := range better {
 			for _, w := range worse {
 				t, err := deltaBelow(res, dataset, b, w, everyN())
 				if err != nil {
-					return run.Verdict{}, err
+					return verdict.Verdict{}, err
 				}
 				tests = append(tests, t)
 			}
 		}
-		return run.Decide(tests), nil
+		return verdict.Decide(tests), nil
 	}
 }
 
@@ -398,19 +399,19 @@ type timeOrder struct {
 }
 
 // checkTimes decides a family of time comparisons at the largest n where ref was timed.
-func checkTimes(dataset, ref string, orders []timeOrder) func(*run.Results) (run.Verdict, error) {
-	return func(res *run.Results) (run.Verdict, error) {
+func checkTimes(dataset, ref string, orders []timeOrder) func(*run.Results) (verdict.Verdict, error) {
+	return func(res *run.Results) (verdict.Verdict, error) {
 		n, err := largestN(res, dataset, ref, metricSeconds)
 		if err != nil {
-			return run.Verdict{}, err
+			return verdict.Verdict{}, err
 		}
-		tests := make([]run.Test, len(orders))
+		tests := make([]verdict.Test, len(orders))
 		for i, o := range orders {
 			if tests[i], err = timeRatio(res, dataset, o.a, o.b, n, o.kind); err != nil {
-				return run.Verdict{}, err
+				return verdict.Verdict{}, err
 			}
 		}
-		return run.Decide(tests), nil
+		return verdict.Decide(tests), nil
 	}
 }
 

@@ -131,7 +131,7 @@ type figure struct {
 // experiment builds the run.Experiment of the figure with the given claims.
 func (f figure) experiment(claims ...run.Claim) *run.Experiment {
 	return &run.Experiment{
-		ID: f.id, Title: f.title, Kind: run.Figure, Seed: f.seed, Serial: true,
+		ID: f.id, Title: f.title, Kind: run.Figure, Seed: f.seed, Serial: true, Timings: []string{metricSeconds},
 		Plan:   f.plan,
 		Render: f.render,
 		Claims: claims,

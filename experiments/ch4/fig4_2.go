@@ -20,6 +20,7 @@ import (
 	"github.com/fastkernels/kernellab/lab/mmd"
 	"github.com/fastkernels/kernellab/lab/plotting"
 	"github.com/fastkernels/kernellab/lab/run"
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 // Set-up of fig4_2.
@@ -424,19 +425,19 @@ func fig4_2Ns(res *run.Results) []float64 {
 // checkSameError decides "a and b have the same error" on the n where one of them separates. The
 // n are picked by the binomial tests of "separates" for both methods at every n, Holm-adjusted
 // over all of them, so that one lucky run of errors among many looks does not make a premise.
-func checkSameError(dataset, a, b string) func(*run.Results) (run.Verdict, error) {
-	return func(res *run.Results) (run.Verdict, error) {
+func checkSameError(dataset, a, b string) func(*run.Results) (verdict.Verdict, error) {
+	return func(res *run.Results) (verdict.Verdict, error) {
 		ns, err := ns(res, dataset, a, metricWrong)
 		if err != nil {
-			return run.Verdict{}, err
+			return verdict.Verdict{}, err
 		}
-		var looks []run.Test
+		var looks []verdict.Test
 		var lookN []float64
 		for _, n := range ns {
 			for _, m := range []string{a, b} {
 				t, err := separates(res, dataset, m, atN(n))
 				if err != nil {
-					return run.Verdict{}, err
+					return verdict.Verdict{}, err
 				}
 				looks, lookN = append(looks, t), append(lookN, n)
 			}
@@ -447,8 +448,8 @@ func checkSameError(dataset, a, b string) func(*run.Results) (run.Verdict, error
 		}
 		var sep []float64
 		best := 0
-		for i, p := range run.Holm(ps) {
-			if p < run.Alpha && !slices.Contains(sep, lookN[i]) {
+		for i, p := range verdict.Holm(ps) {
+			if p < verdict.Alpha && !slices.Contains(sep, lookN[i]) {
 				sep = append(sep, lookN[i])
 			}
 			if looks[i].PSupport < looks[best].PSupport {
@@ -457,35 +458,35 @@ func checkSameError(dataset, a, b string) func(*run.Results) (run.Verdict, error
 		}
 		label := fmt.Sprintf("%s − %s error rate", a, b)
 		if len(sep) == 0 {
-			return run.Decide([]run.Test{run.Premise(label, fmt.Sprintf("neither %s nor %s separates the distributions at any n (error rate below 1/2 by an exact binomial test, Holm over the %d looks), so equal errors at chance say nothing", a, b, len(looks)))},
+			return verdict.Decide([]verdict.Test{verdict.Premise(label, fmt.Sprintf("neither %s nor %s separates the distributions at any n (error rate below 1/2 by an exact binomial test, Holm over the %d looks), so equal errors at chance say nothing", a, b, len(looks)))},
 				"the most separating look: "+looks[best].String(), fig4_2StudyNote(res)), nil
 		}
 		wa, wb, err := pairedDraws(res, dataset, metricWrong, a, b, nInSet(sep, "at n = "+kit.FormatFloats(sep)))
 		if err != nil {
-			return run.Verdict{}, err
+			return verdict.Verdict{}, err
 		}
 		d := make([]float64, len(wa))
 		for i := range wa {
 			d[i] = wa[i] - wb[i]
 		}
-		return run.Decide([]run.Test{run.Equivalent(label+" at n = "+kit.FormatFloats(sep)+" (where one separates)", d, errorMargin)}), nil
+		return verdict.Decide([]verdict.Test{verdict.Equivalent(label+" at n = "+kit.FormatFloats(sep)+" (where one separates)", d, errorMargin)}), nil
 	}
 }
 
 // checkSeparate decides "each of methods separates the distributions at the largest n".
-func checkSeparate(dataset string, methods ...string) func(*run.Results) (run.Verdict, error) {
-	return func(res *run.Results) (run.Verdict, error) {
+func checkSeparate(dataset string, methods ...string) func(*run.Results) (verdict.Verdict, error) {
+	return func(res *run.Results) (verdict.Verdict, error) {
 		tests, err := separationTests(res, dataset, methods)
 		if err != nil {
-			return run.Verdict{}, err
+			return verdict.Verdict{}, err
 		}
-		return run.Decide(tests, fig4_2StudyNote(res)), nil
+		return verdict.Decide(tests, fig4_2StudyNote(res)), nil
 	}
 }
 
 // separationTests are the binomial tests of "m separates" at the largest n, for each of methods.
-func separationTests(res *run.Results, dataset string, methods []string) ([]run.Test, error) {
-	tests := make([]run.Test, len(methods))
+func separationTests(res *run.Results, dataset string, methods []string) ([]verdict.Test, error) {
+	tests := make([]verdict.Test, len(methods))
 	for i, m := range methods {
 		n, err := largestN(res, dataset, m, metricWrong)
 		if err != nil {
@@ -501,57 +502,57 @@ func separationTests(res *run.Results, dataset string, methods []string) ([]run.
 // checkCannotSeparate decides "the methods of worse cannot separate while those of better do": at
 // the largest n, provided every method of better separates, each of worse errs more often than
 // each of better (McNemar).
-func checkCannotSeparate(dataset string, better, worse []string) func(*run.Results) (run.Verdict, error) {
-	return func(res *run.Results) (run.Verdict, error) {
+func checkCannotSeparate(dataset string, better, worse []string) func(*run.Results) (verdict.Verdict, error) {
+	return func(res *run.Results) (verdict.Verdict, error) {
 		premise, err := separationTests(res, dataset, better)
 		if err != nil {
-			return run.Verdict{}, err
+			return verdict.Verdict{}, err
 		}
-		pv := run.Decide(premise)
-		if pv.Outcome != run.Supported {
-			return run.Decide([]run.Test{run.Premise("cannot separate",
+		pv := verdict.Decide(premise)
+		if pv.Outcome != verdict.Supported {
+			return verdict.Decide([]verdict.Test{verdict.Premise("cannot separate",
 				fmt.Sprintf("its premise does not hold: %s do not separate the distributions either, so 'cannot separate' is vacuous", strings.Join(better, " and ")))},
 				"premise: "+pv.Evidence, fig4_2StudyNote(res)), nil
 		}
 		n, err := largestN(res, dataset, better[0], metricWrong)
 		if err != nil {
-			return run.Verdict{}, err
+			return verdict.Verdict{}, err
 		}
-		var tests []run.Test
+		var tests []verdict.Test
 		for _, b := range better {
 			for _, w := range worse {
 				t, err := fewerErrors(res, dataset, b, w, atN(n))
 				if err != nil {
-					return run.Verdict{}, err
+					return verdict.Verdict{}, err
 				}
 				tests = append(tests, t)
 			}
 		}
-		return run.Decide(tests, "premise: "+pv.Evidence), nil
+		return verdict.Decide(tests, "premise: "+pv.Evidence), nil
 	}
 }
 
 // checkExactExplodes decides "the exact MMD's time explodes": the slope of its log time against
 // log n (timed draws at n ≥ explodesFrom) above explodes, and at its largest n its time above
 // every approximation's.
-func checkExactExplodes(dataset string, approximations []string) func(*run.Results) (run.Verdict, error) {
-	return func(res *run.Results) (run.Verdict, error) {
+func checkExactExplodes(dataset string, approximations []string) func(*run.Results) (verdict.Verdict, error) {
+	return func(res *run.Results) (verdict.Verdict, error) {
 		x, y, _, err := logDrawPoints(res, dataset, "exact", metricSeconds, fromN(explodesFrom))
 		if err != nil {
-			return run.Verdict{}, err
+			return verdict.Verdict{}, err
 		}
-		tests := []run.Test{run.SlopeAbove(fmt.Sprintf("exact: slope of log time vs log n at n ≥ %d", explodesFrom), x, y, explodes)}
+		tests := []verdict.Test{verdict.SlopeAbove(fmt.Sprintf("exact: slope of log time vs log n at n ≥ %d", explodesFrom), x, y, explodes)}
 		n, err := largestN(res, dataset, "exact", metricSeconds)
 		if err != nil {
-			return run.Verdict{}, err
+			return verdict.Verdict{}, err
 		}
 		for _, m := range approximations {
 			t, err := timeRatio(res, dataset, "exact", m, n, timeSlower)
 			if err != nil {
-				return run.Verdict{}, err
+				return verdict.Verdict{}, err
 			}
 			tests = append(tests, t)
 		}
-		return run.Decide(tests), nil
+		return verdict.Decide(tests), nil
 	}
 }

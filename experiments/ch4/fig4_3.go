@@ -8,6 +8,7 @@ import (
 
 	"github.com/fastkernels/kernellab/lab/dataset"
 	"github.com/fastkernels/kernellab/lab/run"
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 const fig4_3Dataset = "mnist"
@@ -105,46 +106,46 @@ func loadMNISTPools(ctx context.Context, _ run.Scale) (sampler, error) {
 var noErrorRule = fmt.Sprintf("at each n of the range, the error rate below %g ('no error', a rate the thesis's curves would not show; exact binomial, Clopper–Pearson), Holm over the n; contradicted if above %g at one n", noErrorRate, noErrorRate)
 
 // checkNoErrorFrom decides "method makes no error at n ≥ from": a family over those n.
-func checkNoErrorFrom(dataset, method string, from float64) func(*run.Results) (run.Verdict, error) {
-	return func(res *run.Results) (run.Verdict, error) {
+func checkNoErrorFrom(dataset, method string, from float64) func(*run.Results) (verdict.Verdict, error) {
+	return func(res *run.Results) (verdict.Verdict, error) {
 		ns, err := ns(res, dataset, method, metricWrong)
 		if err != nil {
-			return run.Verdict{}, err
+			return verdict.Verdict{}, err
 		}
-		var tests []run.Test
+		var tests []verdict.Test
 		for _, n := range ns {
 			if n < from {
 				continue
 			}
 			t, err := noError(res, dataset, method, atN(n))
 			if err != nil {
-				return run.Verdict{}, err
+				return verdict.Verdict{}, err
 			}
 			tests = append(tests, t)
 		}
 		if len(tests) == 0 {
-			return run.InconclusiveVerdict(fmt.Sprintf("%s ran at no n ≥ %g in this run (n = %s)", method, from, kit.FormatFloats(ns))), nil
+			return verdict.InconclusiveVerdict(fmt.Sprintf("%s ran at no n ≥ %g in this run (n = %s)", method, from, kit.FormatFloats(ns))), nil
 		}
-		return run.Decide(tests), nil
+		return verdict.Decide(tests), nil
 	}
 }
 
 // checkConvergenceOrder decides fig4_3's order of convergence: RFF's Δ below every other's, linear's
 // above block's and Nyström's, and Nyström and block converging at the same speed.
-func checkConvergenceOrder(dataset string) func(*run.Results) (run.Verdict, error) {
-	return func(res *run.Results) (run.Verdict, error) {
-		var tests []run.Test
+func checkConvergenceOrder(dataset string) func(*run.Results) (verdict.Verdict, error) {
+	return func(res *run.Results) (verdict.Verdict, error) {
+		var tests []verdict.Test
 		for _, p := range [][2]string{{"rff", "linear"}, {"rff", "block"}, {"rff", "nystrom"}, {"block", "linear"}, {"nystrom", "linear"}} {
 			t, err := deltaBelow(res, dataset, p[0], p[1], everyN())
 			if err != nil {
-				return run.Verdict{}, err
+				return verdict.Verdict{}, err
 			}
 			tests = append(tests, t)
 		}
 		same, notes, err := sameConvergence(res, dataset, "nystrom", "block")
 		if err != nil {
-			return run.Verdict{}, err
+			return verdict.Verdict{}, err
 		}
-		return run.Decide(append(tests, same), notes...), nil
+		return verdict.Decide(append(tests, same), notes...), nil
 	}
 }

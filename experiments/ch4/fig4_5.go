@@ -8,6 +8,7 @@ import (
 	"github.com/fastkernels/kernellab/lab/dataset"
 	"github.com/fastkernels/kernellab/lab/graphkernel"
 	"github.com/fastkernels/kernellab/lab/run"
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 const fig4_5Dataset = "mutag"
@@ -114,23 +115,23 @@ func (g *graphPools) sample(rng *rand.Rand, n int) (threeSampleDraw, error) {
 
 // checkErrorOrder decides "the methods err less often in the order given" over every n: each
 // errs less often than the next (McNemar), provided the exact MMD separates.
-func checkErrorOrder(dataset string, methods ...string) func(*run.Results) (run.Verdict, error) {
-	return func(res *run.Results) (run.Verdict, error) {
+func checkErrorOrder(dataset string, methods ...string) func(*run.Results) (verdict.Verdict, error) {
+	return func(res *run.Results) (verdict.Verdict, error) {
 		premise, ok, err := separationPremise(res, dataset, methods, everyN())
 		if err != nil {
-			return run.Verdict{}, err
+			return verdict.Verdict{}, err
 		}
 		if !ok {
 			return noSeparation(premise), nil
 		}
-		var tests []run.Test
+		var tests []verdict.Test
 		for i := 1; i < len(methods); i++ {
 			t, err := fewerErrors(res, dataset, methods[i-1], methods[i], everyN())
 			if err != nil {
-				return run.Verdict{}, err
+				return verdict.Verdict{}, err
 			}
 			tests = append(tests, t)
 		}
-		return run.Decide(tests, premise.String()), nil
+		return verdict.Decide(tests, premise.String()), nil
 	}
 }

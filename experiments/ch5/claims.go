@@ -7,17 +7,18 @@ import (
 	"slices"
 
 	"github.com/fastkernels/kernellab/lab/run"
+	"github.com/fastkernels/kernellab/lab/verdict"
 	"gonum.org/v1/gonum/stat"
 )
 
-func checkFig5_1BelowTheorem5(res *run.Results) (run.Verdict, error) {
+func checkFig5_1BelowTheorem5(res *run.Results) (verdict.Verdict, error) {
 	mean, _, err := lines(res, metricTheta)
 	if err != nil {
-		return run.Verdict{}, err
+		return verdict.Verdict{}, err
 	}
 	gaps, err := worstGaps(res)
 	if err != nil {
-		return run.Verdict{}, err
+		return verdict.Verdict{}, err
 	}
 	g := values(gaps)
 	crossing := 0
@@ -28,7 +29,7 @@ func checkFig5_1BelowTheorem5(res *run.Results) (run.Verdict, error) {
 	}
 	offSupport, err := perDraw(res, method(1), offSupport)
 	if err != nil {
-		return run.Verdict{}, err
+		return verdict.Verdict{}, err
 	}
 	clean := 0
 	for _, v := range offSupport {
@@ -38,11 +39,11 @@ func checkFig5_1BelowTheorem5(res *run.Results) (run.Verdict, error) {
 	}
 	dictionary, err := dictionarySummary(res)
 	if err != nil {
-		return run.Verdict{}, err
+		return verdict.Verdict{}, err
 	}
-	return run.Decide([]run.Test{
-		run.MeanBelow("m*: per draw, largest ln‖r_k‖ − its Theorem 5 line over k ≥ 1", g, 0),
-		run.RateBelow("m*: draws that reach their Theorem 5 line at some k ≥ 1", crossing, len(g), crossingRate),
+	return verdict.Decide([]verdict.Test{
+		verdict.MeanBelow("m*: per draw, largest ln‖r_k‖ − its Theorem 5 line over k ≥ 1", g, 0),
+		verdict.RateBelow("m*: draws that reach their Theorem 5 line at some k ≥ 1", crossing, len(g), crossingRate),
 	}, dictionary, fmt.Sprintf("Theorem 5 slope ½ ln(1 − θ): mean %.3g (thesis −0.002 at d = 10⁴)", mean.slope),
 		fmt.Sprintf("Theorem 4: no atom outside the support in %d of %d draws", clean, len(offSupport))), nil
 }
@@ -204,23 +205,23 @@ func drawSlopes(res *run.Results, multiple int) (slopes map[int]float64, from, t
 // draw). Where μ₁(D, m−1) ≥ 1 the theorem gives no rate; the comparison is then with the
 // sublinear rate Frank-Wolfe is guaranteed without it (‖r_k‖² ≤ C/(k + 2), §5.3): the steepest
 // slope such a decay has on the window, −½ ln((to + 2)/(from + 2))/(to − from).
-func exponentialTest(res *run.Results, multiple int) (run.Test, string, error) {
+func exponentialTest(res *run.Results, multiple int) (verdict.Test, string, error) {
 	label := fmt.Sprintf("%s: per-draw slope of ln‖r_k‖", method(multiple))
 	sc, from, to, err := drawSlopes(res, multiple)
 	if err != nil {
-		return run.Test{}, "", err
+		return verdict.Test{}, "", err
 	}
 	s1, _, _, err := drawSlopes(res, 1)
 	if err != nil {
-		return run.Test{}, "", err
+		return verdict.Test{}, "", err
 	}
 	b1, _, err := babelAt(res, 1)
 	if err != nil {
-		return run.Test{}, "", err
+		return verdict.Test{}, "", err
 	}
 	bc, exact, err := babelAt(res, multiple)
 	if err != nil {
-		return run.Test{}, "", err
+		return verdict.Test{}, "", err
 	}
 	draws := slices.Sorted(maps.Keys(sc))
 	worst := 0.0
@@ -236,54 +237,54 @@ func exponentialTest(res *run.Results, multiple int) (run.Test, string, error) {
 			diffs[i] = sc[d] - rho*s1[d]
 			predicted += rho * s1[d] / float64(len(draws))
 		}
-		t := run.MeanBelow(label+" − Theorem 5's m-scaling of the m* slope", diffs, 0)
+		t := verdict.MeanBelow(label+" − Theorem 5's m-scaling of the m* slope", diffs, 0)
 		return t, fmt.Sprintf("%s: mean slope %.4g on %s, Theorem 5's scaling of the m* slope predicts %.4g (μ₁(D, m−1) < 1 in every draw, exact in %d of %d)",
 			method(multiple), stat.Mean(values(sc), nil), window, predicted, exact, len(draws)), nil
 	}
 	sub := -0.5 * math.Log((to+2)/(from+2)) / (to - from)
-	t := run.MeanBelow(label+" vs FW's sublinear rate", values(sc), sub)
+	t := verdict.MeanBelow(label+" vs FW's sublinear rate", values(sc), sub)
 	return t, fmt.Sprintf("%s: mean slope %.4g on %s; Theorem 5 gives no rate there (largest μ₁(D, m−1) = %.3g ≥ 1; exact in %d of %d draws), "+
 		"so the comparison is with the steepest slope of FW's sublinear O(1/k) rate on the window, %.4g",
 		method(multiple), stat.Mean(values(sc), nil), window, worst, exact, len(draws), sub), nil
 }
 
-func checkFig5_1Exponential(res *run.Results) (run.Verdict, error) {
-	var tests []run.Test
+func checkFig5_1Exponential(res *run.Results) (verdict.Verdict, error) {
+	var tests []verdict.Test
 	var notes []string
 	for _, c := range []int{2, 5} {
 		t, note, err := exponentialTest(res, c)
 		if err != nil {
-			return run.Verdict{}, err
+			return verdict.Verdict{}, err
 		}
 		tests, notes = append(tests, t), append(notes, note)
 	}
 	s1, from, to, err := drawSlopes(res, 1)
 	if err != nil {
-		return run.Verdict{}, err
+		return verdict.Verdict{}, err
 	}
 	notes = append(notes, fmt.Sprintf("m*: mean slope %.4g on k ∈ [%g, %g]", stat.Mean(values(s1), nil), from, to))
-	return run.Decide(tests, notes...), nil
+	return verdict.Decide(tests, notes...), nil
 }
 
-func checkFig5_1Slower(res *run.Results) (run.Verdict, error) {
+func checkFig5_1Slower(res *run.Results) (verdict.Verdict, error) {
 	s5, from5, to5, err := drawSlopes(res, 5)
 	if err != nil {
-		return run.Verdict{}, err
+		return verdict.Verdict{}, err
 	}
 	s20, from20, to20, err := drawSlopes(res, 20)
 	if err != nil {
-		return run.Verdict{}, err
+		return verdict.Verdict{}, err
 	}
 	draws := slices.Sorted(maps.Keys(s5))
 	diffs := make([]float64, len(draws))
 	for i, d := range draws {
 		v, ok := s20[d]
 		if !ok {
-			return run.Verdict{}, fmt.Errorf("%s: draw %d has a 5m* slope but no 20m* slope", res.ID, d)
+			return verdict.Verdict{}, fmt.Errorf("%s: draw %d has a 5m* slope but no 20m* slope", res.ID, d)
 		}
 		diffs[i] = 20*v - 5*s5[d]
 	}
-	return run.Decide([]run.Test{run.MeanAbove("20·slope(20m*) − 5·slope(5m*), per draw", diffs, 0)},
+	return verdict.Decide([]verdict.Test{verdict.MeanAbove("20·slope(20m*) − 5·slope(5m*), per draw", diffs, 0)},
 		fmt.Sprintf("mean slopes: 5m* %.4g on k ∈ [%g, %g], 20m* %.4g on k ∈ [%g, %g]",
 			stat.Mean(values(s5), nil), from5, to5, stat.Mean(values(s20), nil), from20, to20)), nil
 }

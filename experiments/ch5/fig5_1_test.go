@@ -14,6 +14,7 @@ import (
 
 	"github.com/fastkernels/kernellab/lab/run"
 	"github.com/fastkernels/kernellab/lab/sparse"
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 func TestFig5_1Smoke(t *testing.T) {
@@ -205,22 +206,22 @@ func TestFig5_1Claims(t *testing.T) {
 		return sy.results()
 	}
 	// below-theorem5: 60 draws and none crossing; 30 crossing; 10 draws (too few for the binomial).
-	kittest.WantOutcome(t, "below: as in the thesis", checkFig5_1BelowTheorem5, good.results(), run.Supported)
-	kittest.WantOutcome(t, "below: half the draws cross", checkFig5_1BelowTheorem5, with(func(s *synth) { s.above = 30 }), run.Contradicted)
-	kittest.WantOutcome(t, "below: 10 draws", checkFig5_1BelowTheorem5, with(func(s *synth) { s.draws = 10 }), run.Inconclusive)
+	kittest.WantOutcome(t, "below: as in the thesis", checkFig5_1BelowTheorem5, good.results(), verdict.Supported)
+	kittest.WantOutcome(t, "below: half the draws cross", checkFig5_1BelowTheorem5, with(func(s *synth) { s.above = 30 }), verdict.Contradicted)
+	kittest.WantOutcome(t, "below: 10 draws", checkFig5_1BelowTheorem5, with(func(s *synth) { s.draws = 10 }), verdict.Inconclusive)
 
 	// exponential-2m-5m: Theorem 5's scaling predicts (1 − 0.6)/(2·(1 − 0.3)) = 0.286 of the m*
 	// slope at 2m*; at 5m* μ₁ = 1.5 ≥ 1, so 5m* is compared with the sublinear rate.
-	kittest.WantOutcome(t, "exponential: as in the thesis", checkFig5_1Exponential, good.results(), run.Supported)
-	kittest.WantOutcome(t, "exponential: 2m* flatter than predicted", checkFig5_1Exponential, with(func(s *synth) { s.slopes[2] = -0.1 }), run.Contradicted)
-	kittest.WantOutcome(t, "exponential: 2m* as predicted", checkFig5_1Exponential, with(func(s *synth) { s.slopes[2] = -0.4 / 1.4 }), run.Inconclusive)
-	kittest.WantOutcome(t, "exponential: 5m* sublinear", checkFig5_1Exponential, with(func(s *synth) { s.slopes[5] = -0.001 }), run.Contradicted)
+	kittest.WantOutcome(t, "exponential: as in the thesis", checkFig5_1Exponential, good.results(), verdict.Supported)
+	kittest.WantOutcome(t, "exponential: 2m* flatter than predicted", checkFig5_1Exponential, with(func(s *synth) { s.slopes[2] = -0.1 }), verdict.Contradicted)
+	kittest.WantOutcome(t, "exponential: 2m* as predicted", checkFig5_1Exponential, with(func(s *synth) { s.slopes[2] = -0.4 / 1.4 }), verdict.Inconclusive)
+	kittest.WantOutcome(t, "exponential: 5m* sublinear", checkFig5_1Exponential, with(func(s *synth) { s.slopes[5] = -0.001 }), verdict.Contradicted)
 	kittest.WantOutcome(t, "exponential: 5m* within the theorem, slower than predicted", checkFig5_1Exponential,
-		with(func(s *synth) { s.babel[5], s.slopes[5] = 0.3, -0.1 }), run.Contradicted) // predicted −1/5
+		with(func(s *synth) { s.babel[5], s.slopes[5] = 0.3, -0.1 }), verdict.Contradicted) // predicted −1/5
 	// slower-20m: 20·slope(20m*) − 5·slope(5m*) = 0.4 > 0; −2 < 0; 0 ± noise.
-	kittest.WantOutcome(t, "slower: as in the thesis", checkFig5_1Slower, good.results(), run.Supported)
-	kittest.WantOutcome(t, "slower: 20m* as fast per atom", checkFig5_1Slower, with(func(s *synth) { s.slopes[20] = -0.15 }), run.Contradicted)
-	kittest.WantOutcome(t, "slower: equal per atom", checkFig5_1Slower, with(func(s *synth) { s.slopes[20] = -0.05 }), run.Inconclusive)
+	kittest.WantOutcome(t, "slower: as in the thesis", checkFig5_1Slower, good.results(), verdict.Supported)
+	kittest.WantOutcome(t, "slower: 20m* as fast per atom", checkFig5_1Slower, with(func(s *synth) { s.slopes[20] = -0.15 }), verdict.Contradicted)
+	kittest.WantOutcome(t, "slower: equal per atom", checkFig5_1Slower, with(func(s *synth) { s.slopes[20] = -0.05 }), verdict.Inconclusive)
 
 	slope, from, to, err := tailSlope(synthetic(goodSlopes, -1), 2)
 	if err != nil || math.Abs(slope+0.5) > 1e-12 || from != 24 || to != 48 {

@@ -7,6 +7,7 @@ import (
 	"github.com/fastkernels/kernellab/experiments/internal/kittest"
 
 	"github.com/fastkernels/kernellab/lab/run"
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 // advantage is how much better than a middling score a method does in hand-made chapter-6
@@ -65,7 +66,7 @@ func favour(m, part string, a float64) advantage {
 func noNegatives(string, float64, int) float64 { return 0 }
 
 func TestCh6ClaimChecks(t *testing.T) {
-	claims := map[string]func(*run.Results) (run.Verdict, error){}
+	claims := map[string]func(*run.Results) (verdict.Verdict, error){}
 	for _, e := range []*run.Experiment{fig6_1(), fig6_2(), fig6_3(), fig6_4(), fig6_5(), fig6_6()} {
 		for _, c := range e.Claims {
 			claims[e.ID+"/"+c.ID] = c.Check
@@ -78,34 +79,34 @@ func TestCh6ClaimChecks(t *testing.T) {
 	for _, c := range []struct {
 		claim string
 		res   *run.Results
-		want  run.Outcome
+		want  verdict.Outcome
 	}{
-		{"fig6_1/omp-beats-others", ompUp, run.Supported},
-		{"fig6_1/omp-beats-others", ompDown, run.Contradicted},
-		{"fig6_1/omp-beats-others", flat, run.Inconclusive},
-		{"fig6_1/omp-beats-full-forest-at-some-size", ompUp, run.Supported},
-		{"fig6_1/omp-beats-full-forest-at-some-size", ompDown, run.Contradicted},
-		{"fig6_1/omp-beats-full-forest-at-some-size", flat, run.Inconclusive},
-		{"fig6_1/weights-help", ompUp, run.Supported},
-		{"fig6_1/weights-help", ompDown, run.Contradicted},
-		{"fig6_1/weights-help", flat, run.Inconclusive},
-		{"fig6_2/omp-unweighted-at-least-as-good", flat, run.Supported},
-		{"fig6_2/omp-unweighted-at-least-as-good", ompUp, run.Contradicted},
-		{"fig6_2/omp-unweighted-at-least-as-good", synthetic(favour(omp, partTest, 0.01), 0.03, noNegatives, 0, 0), run.Inconclusive},
-		{"fig6_3/no-method-beats-random", flat, run.Supported},
-		{"fig6_3/no-method-beats-random", ompUp, run.Contradicted},
-		{"fig6_3/no-method-beats-random", synthetic(favour(omp, partTest, 0.01), 0.03, noNegatives, 0, 0), run.Inconclusive},
-		{"fig6_3/omp-weights-overfit", ompDown, run.Supported},
-		{"fig6_3/omp-weights-overfit", ompUp, run.Contradicted},
-		{"fig6_3/omp-weights-overfit", flat, run.Inconclusive},
-		{"fig6_4/omp-best-on-fit-data", synthetic(favour(omp, partFit, big), noise, noNegatives, 0, 0), run.Supported},
-		{"fig6_4/omp-best-on-fit-data", synthetic(favour(omp, partFit, -big), noise, noNegatives, 0, 0), run.Contradicted},
-		{"fig6_4/omp-best-on-fit-data", flat, run.Inconclusive},
-		{"fig6_6/nn-omp-stops-by-itself", synthetic(favour("", "", 0), noise, noNegatives, 20, 0), run.Supported},
-		{"fig6_6/nn-omp-stops-by-itself", flat, run.Contradicted},
-		{"fig6_6/nn-omp-generalises", synthetic(favour("", "", 0), noise/5, noNegatives, 20, 0), run.Supported},
-		{"fig6_6/nn-omp-generalises", synthetic(favour("", "", 0), noise, noNegatives, 20, -big), run.Contradicted},
-		{"fig6_6/nn-omp-generalises", synthetic(favour("", "", 0), 0.03, noNegatives, 20, -0.01), run.Inconclusive},
+		{"fig6_1/omp-beats-others", ompUp, verdict.Supported},
+		{"fig6_1/omp-beats-others", ompDown, verdict.Contradicted},
+		{"fig6_1/omp-beats-others", flat, verdict.Inconclusive},
+		{"fig6_1/omp-beats-full-forest-at-some-size", ompUp, verdict.Supported},
+		{"fig6_1/omp-beats-full-forest-at-some-size", ompDown, verdict.Contradicted},
+		{"fig6_1/omp-beats-full-forest-at-some-size", flat, verdict.Inconclusive},
+		{"fig6_1/weights-help", ompUp, verdict.Supported},
+		{"fig6_1/weights-help", ompDown, verdict.Contradicted},
+		{"fig6_1/weights-help", flat, verdict.Inconclusive},
+		{"fig6_2/omp-unweighted-at-least-as-good", flat, verdict.Supported},
+		{"fig6_2/omp-unweighted-at-least-as-good", ompUp, verdict.Contradicted},
+		{"fig6_2/omp-unweighted-at-least-as-good", synthetic(favour(omp, partTest, 0.01), 0.03, noNegatives, 0, 0), verdict.Inconclusive},
+		{"fig6_3/no-method-beats-random", flat, verdict.Supported},
+		{"fig6_3/no-method-beats-random", ompUp, verdict.Contradicted},
+		{"fig6_3/no-method-beats-random", synthetic(favour(omp, partTest, 0.01), 0.03, noNegatives, 0, 0), verdict.Inconclusive},
+		{"fig6_3/omp-weights-overfit", ompDown, verdict.Supported},
+		{"fig6_3/omp-weights-overfit", ompUp, verdict.Contradicted},
+		{"fig6_3/omp-weights-overfit", flat, verdict.Inconclusive},
+		{"fig6_4/omp-best-on-fit-data", synthetic(favour(omp, partFit, big), noise, noNegatives, 0, 0), verdict.Supported},
+		{"fig6_4/omp-best-on-fit-data", synthetic(favour(omp, partFit, -big), noise, noNegatives, 0, 0), verdict.Contradicted},
+		{"fig6_4/omp-best-on-fit-data", flat, verdict.Inconclusive},
+		{"fig6_6/nn-omp-stops-by-itself", synthetic(favour("", "", 0), noise, noNegatives, 20, 0), verdict.Supported},
+		{"fig6_6/nn-omp-stops-by-itself", flat, verdict.Contradicted},
+		{"fig6_6/nn-omp-generalises", synthetic(favour("", "", 0), noise/5, noNegatives, 20, 0), verdict.Supported},
+		{"fig6_6/nn-omp-generalises", synthetic(favour("", "", 0), noise, noNegatives, 20, -big), verdict.Contradicted},
+		{"fig6_6/nn-omp-generalises", synthetic(favour("", "", 0), 0.03, noNegatives, 20, -0.01), verdict.Inconclusive},
 	} {
 		kittest.WantOutcome(t, c.claim, claims[c.claim], c.res, c.want)
 	}
@@ -124,9 +125,9 @@ func TestCh6ClaimChecks(t *testing.T) {
 		}
 	}
 	c := claims["fig6_2/ensemble-strong-regression-weak-classification"]
-	kittest.WantOutcome(t, "ensemble supported", c, synthetic(ensemble(true), noise, noNegatives, 0, 0), run.Supported)
-	kittest.WantOutcome(t, "ensemble contradicted", c, synthetic(ensemble(false), noise, noNegatives, 0, 0), run.Contradicted)
-	kittest.WantOutcome(t, "ensemble inconclusive", c, flat, run.Inconclusive)
+	kittest.WantOutcome(t, "ensemble supported", c, synthetic(ensemble(true), noise, noNegatives, 0, 0), verdict.Supported)
+	kittest.WantOutcome(t, "ensemble contradicted", c, synthetic(ensemble(false), noise, noNegatives, 0, 0), verdict.Contradicted)
+	kittest.WantOutcome(t, "ensemble inconclusive", c, flat, verdict.Inconclusive)
 
 	// Zhang and Kmeans against Random.
 	zk := func(a float64) advantage {
@@ -138,18 +139,18 @@ func TestCh6ClaimChecks(t *testing.T) {
 		}
 	}
 	c = claims["fig6_2/zhang-kmeans-hardly-beat-random"]
-	kittest.WantOutcome(t, "zhang supported", c, flat, run.Supported)
-	kittest.WantOutcome(t, "zhang contradicted", c, synthetic(zk(big), noise, noNegatives, 0, 0), run.Contradicted)
-	kittest.WantOutcome(t, "zhang inconclusive", c, synthetic(zk(0.01), 0.03, noNegatives, 0, 0), run.Inconclusive)
+	kittest.WantOutcome(t, "zhang supported", c, flat, verdict.Supported)
+	kittest.WantOutcome(t, "zhang contradicted", c, synthetic(zk(big), noise, noNegatives, 0, 0), verdict.Contradicted)
+	kittest.WantOutcome(t, "zhang inconclusive", c, synthetic(zk(0.01), 0.03, noNegatives, 0, 0), verdict.Inconclusive)
 
 	// Negative weights: the share grows with the size (or falls), and OMP's score falls with it.
 	growing := func(_ string, f float64, rep int) float64 { return 2*f + 0.01*kittest.Jitter("neg", f, rep) + 0.02 }
 	falling := func(_ string, f float64, rep int) float64 { return 0.8 - 2*f + 0.01*kittest.Jitter("neg", f, rep) }
 	noisy := func(_ string, f float64, rep int) float64 { return 0.3 + 0.2*kittest.Jitter("neg", f, rep) }
 	c = claims["fig6_5/negative-share-grows"]
-	kittest.WantOutcome(t, "share grows", c, synthetic(favour("", "", 0), noise, growing, 0, 0), run.Supported)
-	kittest.WantOutcome(t, "share falls", c, synthetic(favour("", "", 0), noise, falling, 0, 0), run.Contradicted)
-	kittest.WantOutcome(t, "share noise", c, synthetic(favour("", "", 0), noise, noisy, 0, 0), run.Inconclusive)
+	kittest.WantOutcome(t, "share grows", c, synthetic(favour("", "", 0), noise, growing, 0, 0), verdict.Supported)
+	kittest.WantOutcome(t, "share falls", c, synthetic(favour("", "", 0), noise, falling, 0, 0), verdict.Contradicted)
+	kittest.WantOutcome(t, "share noise", c, synthetic(favour("", "", 0), noise, noisy, 0, 0), verdict.Inconclusive)
 	ompWithSize := func(sign float64) advantage {
 		return func(_, method, part string, f float64, _ int) float64 {
 			if method == omp && part == partTest {
@@ -159,9 +160,9 @@ func TestCh6ClaimChecks(t *testing.T) {
 		}
 	}
 	c = claims["fig6_5/performance-falls"]
-	kittest.WantOutcome(t, "performance falls", c, synthetic(ompWithSize(-1), 0.001, growing, 0, 0), run.Supported)
-	kittest.WantOutcome(t, "performance rises", c, synthetic(ompWithSize(1), 0.001, growing, 0, 0), run.Contradicted)
-	kittest.WantOutcome(t, "performance flat", c, synthetic(favour("", "", 0), noise, growing, 0, 0), run.Inconclusive)
+	kittest.WantOutcome(t, "performance falls", c, synthetic(ompWithSize(-1), 0.001, growing, 0, 0), verdict.Supported)
+	kittest.WantOutcome(t, "performance rises", c, synthetic(ompWithSize(1), 0.001, growing, 0, 0), verdict.Contradicted)
+	kittest.WantOutcome(t, "performance flat", c, synthetic(favour("", "", 0), noise, growing, 0, 0), verdict.Inconclusive)
 }
 
 func TestCh6DiffsArePaired(t *testing.T) {

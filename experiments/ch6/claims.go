@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/fastkernels/kernellab/lab/run"
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 // margin is the margin of chapter 6's "at least as good" and "hardly better" claims, fixed from
@@ -96,8 +97,8 @@ func label(key, a, b, part string) string {
 
 // family builds one test per data set and other method from diffs of a against each of others,
 // with test (MeanAbove, or a margin test) deciding each.
-func family(res *run.Results, keys []string, part, a string, others []string, keep func(float64) bool, test func(label string, d []float64) run.Test) ([]run.Test, error) {
-	var tests []run.Test
+func family(res *run.Results, keys []string, part, a string, others []string, keep func(float64) bool, test func(label string, d []float64) verdict.Test) ([]verdict.Test, error) {
+	var tests []verdict.Test
 	for _, k := range keys {
 		for _, b := range others {
 			d, err := diffs(res, k, part, a, b, keep)
@@ -111,16 +112,18 @@ func family(res *run.Results, keys []string, part, a string, others []string, ke
 }
 
 // beats is the test "a is better": mean difference above 0 (one-sided paired t).
-func beats(label string, d []float64) run.Test { return run.MeanAbove(label, d, 0) }
+func beats(label string, d []float64) verdict.Test { return verdict.MeanAbove(label, d, 0) }
 
 // atLeastAsGood is non-inferiority: the mean difference is above −margin.
-func atLeastAsGood(label string, d []float64) run.Test { return run.MeanAbove(label, d, -margin) }
+func atLeastAsGood(label string, d []float64) verdict.Test {
+	return verdict.MeanAbove(label, d, -margin)
+}
 
 // hardlyBetter is "at most margin better": the mean difference is below margin.
-func hardlyBetter(label string, d []float64) run.Test { return run.MeanBelow(label, d, margin) }
+func hardlyBetter(label string, d []float64) verdict.Test { return verdict.MeanBelow(label, d, margin) }
 
 // worse is "a is worse": the mean difference is below 0.
-func worse(label string, d []float64) run.Test { return run.MeanBelow(label, d, 0) }
+func worse(label string, d []float64) verdict.Test { return verdict.MeanBelow(label, d, 0) }
 
 // drawNote says what one value of a chapter-6 test is.
 const drawNote = "one value per repetition (the same forest, split and data for every method): the mean over the pruned sizes of the paired difference, oriented so that positive means the first method is better (accuracy difference, or MSE difference with the sign flipped)"

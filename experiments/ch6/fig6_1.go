@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/fastkernels/kernellab/lab/run"
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 // fig6_1Sets are the data sets of thesis Figure 6.1, where OMP does best.
@@ -24,12 +25,12 @@ func fig6_1() *run.Experiment {
 				ID:   "omp-beats-others",
 				Text: "OMP beats the other pruning methods on Kin8nm, California, KR-VS-KP and Steel Plates",
 				Rule: "per data set and other method (Random, Ensemble, Zhang Predictions, Zhang Similarities, Kmeans), one value per repetition: OMP's test score minus the other's, averaged over the pruned sizes and oriented so that positive is better; one-sided paired t, above 0; family of 20, Holm at 0.05",
-				Check: func(res *run.Results) (run.Verdict, error) {
+				Check: func(res *run.Results) (verdict.Verdict, error) {
 					tests, err := family(res, fig6_1Sets, partTest, omp, []string{random, ensemble, zhangPred, zhangSim, kMeans}, everyFraction, beats)
 					if err != nil {
-						return run.Verdict{}, err
+						return verdict.Verdict{}, err
 					}
-					return run.Decide(tests, drawNote), nil
+					return verdict.Decide(tests, drawNote), nil
 				},
 			},
 			{
@@ -42,30 +43,30 @@ func fig6_1() *run.Experiment {
 				ID:   "weights-help",
 				Text: "on these data sets the weights help: OMP beats OMP without weights",
 				Rule: "per data set, one value per repetition: OMP's test score minus OMP w/o weights', averaged over the pruned sizes, oriented so that positive is better; one-sided paired t, above 0; family of 4, Holm at 0.05",
-				Check: func(res *run.Results) (run.Verdict, error) {
+				Check: func(res *run.Results) (verdict.Verdict, error) {
 					tests, err := family(res, fig6_1Sets, partTest, omp, []string{ompNoWeights}, everyFraction, beats)
 					if err != nil {
-						return run.Verdict{}, err
+						return verdict.Verdict{}, err
 					}
-					return run.Decide(tests, drawNote), nil
+					return verdict.Decide(tests, drawNote), nil
 				},
 			},
 		},
 	}
 }
 
-func checkFig6_1FullForest(res *run.Results) (run.Verdict, error) {
-	var tests []run.Test
+func checkFig6_1FullForest(res *run.Results) (verdict.Verdict, error) {
+	var tests []verdict.Test
 	for _, k := range fig6_1Sets {
-		var sizes []run.Test
+		var sizes []verdict.Test
 		for _, f := range fractions {
 			d, err := diffs(res, k, partTest, omp, methodFull, func(x float64) bool { return x == f })
 			if err != nil {
-				return run.Verdict{}, err
+				return verdict.Verdict{}, err
 			}
 			sizes = append(sizes, beats(fmt.Sprintf("%g%%", 100*f), d))
 		}
-		tests = append(tests, run.AnyOf(fmt.Sprintf("%s: OMP vs full forest at some size (test, better > 0)", name(k)), sizes))
+		tests = append(tests, verdict.AnyOf(fmt.Sprintf("%s: OMP vs full forest at some size (test, better > 0)", name(k)), sizes))
 	}
-	return run.Decide(tests, "one value per repetition and size: the paired difference on the same split and forest"), nil
+	return verdict.Decide(tests, "one value per repetition and size: the paired difference on the same split and forest"), nil
 }

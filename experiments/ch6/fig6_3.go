@@ -3,6 +3,7 @@ package ch6
 import (
 	"github.com/fastkernels/kernellab/experiments/internal/kit"
 	"github.com/fastkernels/kernellab/lab/run"
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 // fig6_3Sets are the small data sets of thesis Figures 6.3 and 6.4, where OMP's weights overfit.
@@ -23,28 +24,28 @@ func fig6_3() *run.Experiment {
 				ID:   "no-method-beats-random",
 				Text: "on Diabetes, Boston and Breast Cancer no method beats Random (by more than 0.01)",
 				Rule: "per data set and method (OMP, OMP w/o weights, Ensemble, Zhang Predictions, Zhang Similarities, Kmeans), one value per repetition: the method's test score minus Random's, averaged over the pruned sizes, oriented so that positive is better; one-sided paired t, below +0.01 (fixed before any run), contradicted if shown above it; family of 18, Holm at 0.05",
-				Check: func(res *run.Results) (run.Verdict, error) {
-					var tests []run.Test
+				Check: func(res *run.Results) (verdict.Verdict, error) {
+					var tests []verdict.Test
 					for _, m := range kit.Without(baselines, random) {
 						t, err := family(res, fig6_3Sets, partTest, m, []string{random}, everyFraction, hardlyBetter)
 						if err != nil {
-							return run.Verdict{}, err
+							return verdict.Verdict{}, err
 						}
 						tests = append(tests, t...)
 					}
-					return run.Decide(tests, drawNote), nil
+					return verdict.Decide(tests, drawNote), nil
 				},
 			},
 			{
 				ID:   "omp-weights-overfit",
 				Text: "on these data sets OMP's weights overfit: OMP does worse on test than OMP w/o weights",
 				Rule: "per data set, one value per repetition: OMP's test score minus OMP w/o weights', averaged over the pruned sizes, oriented so that positive is better; one-sided paired t, below 0; family of 3, Holm at 0.05",
-				Check: func(res *run.Results) (run.Verdict, error) {
+				Check: func(res *run.Results) (verdict.Verdict, error) {
 					tests, err := family(res, fig6_3Sets, partTest, omp, []string{ompNoWeights}, everyFraction, worse)
 					if err != nil {
-						return run.Verdict{}, err
+						return verdict.Verdict{}, err
 					}
-					return run.Decide(tests, drawNote), nil
+					return verdict.Decide(tests, drawNote), nil
 				},
 			},
 		},

@@ -3,6 +3,7 @@ package ch6
 import (
 	"github.com/fastkernels/kernellab/experiments/internal/kit"
 	"github.com/fastkernels/kernellab/lab/run"
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 // fig6_4 — performance on the data the weights were learnt on (train+validation) for Diabetes,
@@ -19,12 +20,12 @@ func fig6_4() *run.Experiment {
 			ID:   "omp-best-on-fit-data",
 			Text: "OMP is very good on the data it was fitted on: on Diabetes, Boston and Breast Cancer it beats every other method there (overfitting explains fig6_3)",
 			Rule: "per data set and other method (OMP w/o weights, Random, Ensemble, Zhang Predictions, Zhang Similarities, Kmeans), one value per repetition: OMP's train+validation score minus the other's, averaged over the pruned sizes, oriented so that positive is better; one-sided paired t, above 0; family of 18, Holm at 0.05",
-			Check: func(res *run.Results) (run.Verdict, error) {
+			Check: func(res *run.Results) (verdict.Verdict, error) {
 				tests, err := family(res, fig6_3Sets, partFit, omp, kit.Without(baselines, omp), everyFraction, beats)
 				if err != nil {
-					return run.Verdict{}, err
+					return verdict.Verdict{}, err
 				}
-				return run.Decide(tests, drawNote), nil
+				return verdict.Decide(tests, drawNote), nil
 			},
 		}},
 	}

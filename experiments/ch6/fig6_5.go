@@ -20,6 +20,7 @@ import (
 	"github.com/fastkernels/kernellab/lab/learn"
 	"github.com/fastkernels/kernellab/lab/plotting"
 	"github.com/fastkernels/kernellab/lab/run"
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 // fig6_5 trend curve: kernel ridge regression with a Gaussian kernel on the pooled normalised points,
@@ -141,37 +142,37 @@ func fig6_5Slopes(points []fig6_5Point, keep func(fig6_5Point) bool, x, y func(f
 	return out
 }
 
-func checkFig6_5Grows(res *run.Results) (run.Verdict, error) {
+func checkFig6_5Grows(res *run.Results) (verdict.Verdict, error) {
 	in, out := fig6_5Sets(res)
-	var tests []run.Test
+	var tests []verdict.Test
 	for _, k := range in {
 		pts, err := fig6_5Points(res, k)
 		if err != nil {
-			return run.Verdict{}, err
+			return verdict.Verdict{}, err
 		}
 		s := fig6_5Slopes(pts, func(fig6_5Point) bool { return true },
 			func(p fig6_5Point) float64 { return p.fraction }, func(p fig6_5Point) float64 { return p.share })
-		tests = append(tests, run.MeanAbove(name(k)+": slope of the negative share vs size", s, 0))
+		tests = append(tests, verdict.MeanAbove(name(k)+": slope of the negative share vs size", s, 0))
 	}
-	return run.Decide(tests, fig6_5LeftOut(out)), nil
+	return verdict.Decide(tests, fig6_5LeftOut(out)), nil
 }
 
-func checkFig6_5Falls(res *run.Results) (run.Verdict, error) {
+func checkFig6_5Falls(res *run.Results) (verdict.Verdict, error) {
 	in, out := fig6_5Sets(res)
-	var tests []run.Test
+	var tests []verdict.Test
 	for _, k := range in {
 		if slices.Contains(fig6_5Exceptions, k) {
 			continue
 		}
 		pts, err := fig6_5Points(res, k)
 		if err != nil {
-			return run.Verdict{}, err
+			return verdict.Verdict{}, err
 		}
 		s := fig6_5Slopes(pts, func(p fig6_5Point) bool { return p.fraction >= fig6_5From },
 			func(p fig6_5Point) float64 { return p.share }, func(p fig6_5Point) float64 { return p.score })
-		tests = append(tests, run.MeanBelow(name(k)+": slope of the test score (better up) vs the negative share", s, 0))
+		tests = append(tests, verdict.MeanBelow(name(k)+": slope of the test score (better up) vs the negative share", s, 0))
 	}
-	return run.Decide(tests, fig6_5LeftOut(out)), nil
+	return verdict.Decide(tests, fig6_5LeftOut(out)), nil
 }
 
 // fig6_5LeftOut says which data sets have no negative weight.

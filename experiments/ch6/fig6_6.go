@@ -7,6 +7,7 @@ import (
 	"github.com/fastkernels/kernellab/experiments/internal/kit"
 
 	"github.com/fastkernels/kernellab/lab/run"
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 // fig6_6 — every data set with NN-OMP and NN-OMP w/o weights added (thesis Figure 6.6). Its tasks
@@ -31,7 +32,7 @@ func fig6_6() *run.Experiment {
 				ID:   "nn-omp-stops-by-itself",
 				Text: "NN-OMP picks the pruned size by itself: it stops before using the whole initial forest",
 				Rule: "over every repetition of the 11 data sets: the share of runs where NN-OMP stopped by itself before holding every tree of the initial forest; exact binomial test, supported if the share is above 90% (Clopper–Pearson), contradicted if below",
-				Check: func(res *run.Results) (run.Verdict, error) {
+				Check: func(res *run.Results) (verdict.Verdict, error) {
 					stops, runs := 0, 0
 					for _, k := range thesisKeys() {
 						for _, r := range res.Where(k, nnomp, metricStopped) {
@@ -42,9 +43,9 @@ func fig6_6() *run.Experiment {
 						}
 					}
 					if runs == 0 {
-						return run.Verdict{}, fmt.Errorf("%s: no NN-OMP runs", res.ID)
+						return verdict.Verdict{}, fmt.Errorf("%s: no NN-OMP runs", res.ID)
 					}
-					return run.Decide([]run.Test{run.RateAbove("NN-OMP stopped by itself", stops, runs, 0.9)}), nil
+					return verdict.Decide([]verdict.Test{verdict.RateAbove("NN-OMP stopped by itself", stops, runs, 0.9)}), nil
 				},
 			},
 			{
@@ -89,31 +90,31 @@ func renderFig6_6(res *run.Results, out *run.Output) error {
 	return kit.WriteCaption(out, res, caption)
 }
 
-func checkFig6_6Generalises(res *run.Results) (run.Verdict, error) {
-	var tests []run.Test
+func checkFig6_6Generalises(res *run.Results) (verdict.Verdict, error) {
+	var tests []verdict.Test
 	for _, k := range thesisKeys() {
 		cls := classification(res, k)
 		stop, err := kit.PerRep(res.Where(k, nnomp, metricStopPrefix+metric(partTest, cls)))
 		if err != nil {
-			return run.Verdict{}, err
+			return verdict.Verdict{}, err
 		}
 		full, err := kit.PerRep(res.Where(k, methodFull, metric(partTest, cls)))
 		if err != nil {
-			return run.Verdict{}, err
+			return verdict.Verdict{}, err
 		}
 		if len(stop) == 0 || len(stop) != len(full) {
-			return run.Verdict{}, fmt.Errorf("%s: %s: %d NN-OMP repetitions against %d of the full forest", res.ID, k, len(stop), len(full))
+			return verdict.Verdict{}, fmt.Errorf("%s: %s: %d NN-OMP repetitions against %d of the full forest", res.ID, k, len(stop), len(full))
 		}
 		d := make([]float64, 0, len(stop))
 		for rep := range len(stop) {
 			f, ok := full[rep]
 			s, ok2 := stop[rep]
 			if !ok || !ok2 {
-				return run.Verdict{}, fmt.Errorf("%s: %s: repetition %d missing", res.ID, k, rep)
+				return verdict.Verdict{}, fmt.Errorf("%s: %s: repetition %d missing", res.ID, k, rep)
 			}
 			d = append(d, better(cls, s)-better(cls, f))
 		}
 		tests = append(tests, atLeastAsGood(fmt.Sprintf("%s: NN-OMP where it stops vs full forest (test, better > 0)", name(k)), d))
 	}
-	return run.Decide(tests, "one value per repetition: the paired difference on the same split and forest"), nil
+	return verdict.Decide(tests, "one value per repetition: the paired difference on the same split and forest"), nil
 }

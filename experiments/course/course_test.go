@@ -12,6 +12,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/fastkernels/kernellab/lab/run"
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 // courseExperiments are the four experiments of the course notes and lecture (issue 3).
@@ -155,9 +156,9 @@ func TestNotesRFFRateClaim(t *testing.T) {
 		return kittest.RowsOf("notes_fig_rff", rows...)
 	}
 	check := notesRFFRateClaim("g", "rff-gaussian", "Gaussian").Check
-	kittest.WantOutcome(t, "c^-1/2", check, build(func(int) float64 { return -0.5 }), run.Supported)
-	kittest.WantOutcome(t, "c^-0.3 at p = 8", check, build(func(p int) float64 { return map[bool]float64{true: -0.3, false: -0.5}[p == 8] }), run.Contradicted)
-	kittest.WantOutcome(t, "c^-0.65, on the edge", check, build(func(int) float64 { return -0.65 }), run.Inconclusive)
+	kittest.WantOutcome(t, "c^-1/2", check, build(func(int) float64 { return -0.5 }), verdict.Supported)
+	kittest.WantOutcome(t, "c^-0.3 at p = 8", check, build(func(p int) float64 { return map[bool]float64{true: -0.3, false: -0.5}[p == 8] }), verdict.Contradicted)
+	kittest.WantOutcome(t, "c^-0.65, on the edge", check, build(func(int) float64 { return -0.65 }), verdict.Inconclusive)
 	if _, err := check(kittest.RowsOf("notes_fig_rff")); err == nil {
 		t.Error("no results: want an error")
 	}
@@ -177,11 +178,11 @@ func TestNotesNystromGapClaim(t *testing.T) {
 		return kittest.RowsOf("notes_fig_nystrom", rows...)
 	}
 	check := notesNystromGapClaim("gap", "t", nystromAll, bestRankAll).Check
-	kittest.WantOutcome(t, "c^-1/2", check, build(func(c float64) float64 { return 10 / math.Sqrt(c) }), run.Supported)
-	kittest.WantOutcome(t, "c^-0.1, too slow", check, build(func(c float64) float64 { return 10 * math.Pow(c, -0.1) }), run.Contradicted)
-	kittest.WantOutcome(t, "growing", check, build(func(c float64) float64 { return c }), run.Contradicted)
-	kittest.WantOutcome(t, "c^-1/4, on the edge", check, build(func(c float64) float64 { return 10 * math.Pow(c, -0.25) }), run.Inconclusive)
-	kittest.WantOutcome(t, "a gap of 0", check, build(func(c float64) float64 { return map[bool]float64{true: 0, false: 1}[c == 160] }), run.Inconclusive)
+	kittest.WantOutcome(t, "c^-1/2", check, build(func(c float64) float64 { return 10 / math.Sqrt(c) }), verdict.Supported)
+	kittest.WantOutcome(t, "c^-0.1, too slow", check, build(func(c float64) float64 { return 10 * math.Pow(c, -0.1) }), verdict.Contradicted)
+	kittest.WantOutcome(t, "growing", check, build(func(c float64) float64 { return c }), verdict.Contradicted)
+	kittest.WantOutcome(t, "c^-1/4, on the edge", check, build(func(c float64) float64 { return 10 * math.Pow(c, -0.25) }), verdict.Inconclusive)
+	kittest.WantOutcome(t, "a gap of 0", check, build(func(c float64) float64 { return map[bool]float64{true: 0, false: 1}[c == 160] }), verdict.Inconclusive)
 }
 
 func TestLectureRFFClaims(t *testing.T) {
@@ -205,14 +206,14 @@ func TestLectureRFFClaims(t *testing.T) {
 		}
 		return kittest.RowsOf("lecture_fig_rff", rows...)
 	}
-	kittest.WantOutcome(t, "unbiased", checkLectureRFFUnbiased, build(0, 0.01, -0.5), run.Supported)
-	kittest.WantOutcome(t, "bias 0.1", checkLectureRFFUnbiased, build(0.1, 0.01, -0.5), run.Contradicted)
-	kittest.WantOutcome(t, "unbiased but noisy", checkLectureRFFUnbiased, build(0, 0.5, -0.5), run.Inconclusive)
-	kittest.WantOutcome(t, "sd ∝ n^{-1/2}", checkLectureRFFRate, build(0, 0.5, -0.5), run.Supported)
-	kittest.WantOutcome(t, "sd ∝ n^{-1/4}", checkLectureRFFRate, build(0, 0.5, -0.25), run.Contradicted)
+	kittest.WantOutcome(t, "unbiased", checkLectureRFFUnbiased, build(0, 0.01, -0.5), verdict.Supported)
+	kittest.WantOutcome(t, "bias 0.1", checkLectureRFFUnbiased, build(0.1, 0.01, -0.5), verdict.Contradicted)
+	kittest.WantOutcome(t, "unbiased but noisy", checkLectureRFFUnbiased, build(0, 0.5, -0.5), verdict.Inconclusive)
+	kittest.WantOutcome(t, "sd ∝ n^{-1/2}", checkLectureRFFRate, build(0, 0.5, -0.5), verdict.Supported)
+	kittest.WantOutcome(t, "sd ∝ n^{-1/4}", checkLectureRFFRate, build(0, 0.5, -0.25), verdict.Contradicted)
 	// sd ∝ n^{-0.65}, on the edge of the tolerance: the rotated pattern makes each cell's sd exact,
 	// so the slope is too; an edge slope is decided by neither one-sided test.
-	kittest.WantOutcome(t, "sd ∝ n^{-0.65}", checkLectureRFFRate, build(0, 0.5, -0.5-lectureRFFRateTolerance), run.Inconclusive)
+	kittest.WantOutcome(t, "sd ∝ n^{-0.65}", checkLectureRFFRate, build(0, 0.5, -0.5-lectureRFFRateTolerance), verdict.Inconclusive)
 }
 
 // circlesAccuracyRows builds lecture_fig_kpca accuracy rows, one per repetition and series.
@@ -232,8 +233,8 @@ func circlesAccuracyRows(kernelAcc, linearAcc []float64) *run.Results {
 }
 
 func TestLectureKPCAClaim(t *testing.T) {
-	kittest.WantOutcome(t, "separates", checkLectureKPCA, circlesAccuracyRows([]float64{1, 0.99, 1, 0.995, 1}, []float64{0.7, 0.69, 0.71, 0.7, 0.7}), run.Supported)
-	kittest.WantOutcome(t, "kernel PCA fails", checkLectureKPCA, circlesAccuracyRows([]float64{0.8, 0.82, 0.79, 0.8, 0.81}, []float64{0.7, 0.69, 0.71, 0.7, 0.7}), run.Contradicted)
-	kittest.WantOutcome(t, "linear PCA separates too", checkLectureKPCA, circlesAccuracyRows([]float64{1, 1, 1, 1, 1}, []float64{0.99, 0.98, 1, 0.99, 0.99}), run.Contradicted)
-	kittest.WantOutcome(t, "noisy kernel PCA", checkLectureKPCA, circlesAccuracyRows([]float64{1, 0.8, 1, 0.9, 1}, []float64{0.7, 0.69, 0.71, 0.7, 0.7}), run.Inconclusive)
+	kittest.WantOutcome(t, "separates", checkLectureKPCA, circlesAccuracyRows([]float64{1, 0.99, 1, 0.995, 1}, []float64{0.7, 0.69, 0.71, 0.7, 0.7}), verdict.Supported)
+	kittest.WantOutcome(t, "kernel PCA fails", checkLectureKPCA, circlesAccuracyRows([]float64{0.8, 0.82, 0.79, 0.8, 0.81}, []float64{0.7, 0.69, 0.71, 0.7, 0.7}), verdict.Contradicted)
+	kittest.WantOutcome(t, "linear PCA separates too", checkLectureKPCA, circlesAccuracyRows([]float64{1, 1, 1, 1, 1}, []float64{0.99, 0.98, 1, 0.99, 0.99}), verdict.Contradicted)
+	kittest.WantOutcome(t, "noisy kernel PCA", checkLectureKPCA, circlesAccuracyRows([]float64{1, 0.8, 1, 0.9, 1}, []float64{0.7, 0.69, 0.71, 0.7, 0.7}), verdict.Inconclusive)
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/fastkernels/kernellab/lab/kernel"
 	"github.com/fastkernels/kernellab/lab/plotting"
 	"github.com/fastkernels/kernellab/lab/run"
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 // Set-up of lecture_fig_kpca: the circles of scikit-learn's kernel PCA example (make_circles with
@@ -262,22 +263,22 @@ func circlesAccuracies(res *run.Results, method string, gamma float64) ([]float6
 // checkLectureKPCA tests the mean PC1 accuracy of kernel PCA (γ = circlesGamma) above
 // kpcaSeparates and that of linear PCA below pcaDoesNot, over the repetitions (each draws new
 // circles), and reports scikit-learn's γ too.
-func checkLectureKPCA(res *run.Results) (run.Verdict, error) {
+func checkLectureKPCA(res *run.Results) (verdict.Verdict, error) {
 	kernelAcc, err := circlesAccuracies(res, "kernel-pca", circlesGamma)
 	if err != nil {
-		return run.Verdict{}, err
+		return verdict.Verdict{}, err
 	}
 	linearAcc, err := circlesAccuracies(res, "pca", 0)
 	if err != nil {
-		return run.Verdict{}, err
+		return verdict.Verdict{}, err
 	}
 	example, err := circlesAccuracies(res, "kernel-pca", circlesGammaExample)
 	if err != nil {
-		return run.Verdict{}, err
+		return verdict.Verdict{}, err
 	}
-	return run.Decide([]run.Test{
-		run.MeanAbove(fmt.Sprintf("kernel PCA (γ = %g) PC1 accuracy", circlesGamma), kernelAcc, kpcaSeparates),
-		run.MeanBelow("linear PCA PC1 accuracy", linearAcc, pcaDoesNot),
+	return verdict.Decide([]verdict.Test{
+		verdict.MeanAbove(fmt.Sprintf("kernel PCA (γ = %g) PC1 accuracy", circlesGamma), kernelAcc, kpcaSeparates),
+		verdict.MeanBelow("linear PCA PC1 accuracy", linearAcc, pcaDoesNot),
 	}, fmt.Sprintf("for reference kernel PCA with scikit-learn's γ = %g: PC1 accuracy %.3f–%.3f", circlesGammaExample, slices.Min(example), slices.Max(example))), nil
 }
 

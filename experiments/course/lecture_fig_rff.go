@@ -19,6 +19,7 @@ import (
 	"github.com/fastkernels/kernellab/lab/lowrank"
 	"github.com/fastkernels/kernellab/lab/plotting"
 	"github.com/fastkernels/kernellab/lab/run"
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 // Set-up of lecture_fig_rff.
@@ -241,8 +242,8 @@ const lectureRFFRateTolerance = notesRFFSlopeTolerance
 // so it is unbiased at every n exactly when one term is: each repetition's errors are averaged over
 // the feature counts with equal weights (the repetitions are independent draws; the feature counts
 // within one need not be), and the three pairs form a Holm family.
-func checkLectureRFFUnbiased(res *run.Results) (run.Verdict, error) {
-	var tests []run.Test
+func checkLectureRFFUnbiased(res *run.Results) (verdict.Verdict, error) {
+	var tests []verdict.Test
 	for _, k := range lectureRFFKernelValues {
 		want := fmt.Sprint(k)
 		sums, counts := map[int]float64{}, map[int]int{}
@@ -253,20 +254,20 @@ func checkLectureRFFUnbiased(res *run.Results) (run.Verdict, error) {
 			}
 		}
 		if len(sums) == 0 {
-			return run.Verdict{}, fmt.Errorf("%s: no estimates for the pair k = %g", res.ID, k)
+			return verdict.Verdict{}, fmt.Errorf("%s: no estimates for the pair k = %g", res.ID, k)
 		}
 		reps := slices.Sorted(maps.Keys(sums))
 		errs := make([]float64, len(reps))
 		for i, rep := range reps {
 			if counts[rep] != counts[reps[0]] {
-				return run.Verdict{}, fmt.Errorf("%s: pair k = %g: repetition %d has %d feature counts, repetition %d has %d",
+				return verdict.Verdict{}, fmt.Errorf("%s: pair k = %g: repetition %d has %d feature counts, repetition %d has %d",
 					res.ID, k, rep, counts[rep], reps[0], counts[reps[0]])
 			}
 			errs[i] = sums[rep] / float64(counts[rep])
 		}
-		tests = append(tests, run.Equivalent(fmt.Sprintf("k = %g: mean error over the feature counts", k), errs, lectureRFFBiasMargin))
+		tests = append(tests, verdict.Equivalent(fmt.Sprintf("k = %g: mean error over the feature counts", k), errs, lectureRFFBiasMargin))
 	}
-	return run.Decide(tests), nil
+	return verdict.Decide(tests), nil
 }
 
 // lectureRFFSlope fits log sd = a + b log n over the cells of one pair and returns b with its standard
@@ -302,18 +303,18 @@ func lectureRFFSlope(byN []lectureRFFCell) (slope, se float64, err error) {
 // least-squares slope of ln sd against ln n over the feature counts (each sd from all the
 // repetitions), Holm over the pairs; the delta-method standard error and the closed form are
 // reported beside.
-func checkLectureRFFRate(res *run.Results) (run.Verdict, error) {
+func checkLectureRFFRate(res *run.Results) (verdict.Verdict, error) {
 	cells, err := lectureRFFCells(res)
 	if err != nil {
-		return run.Verdict{}, err
+		return verdict.Verdict{}, err
 	}
-	var tests []run.Test
+	var tests []verdict.Test
 	var notes []string
 	for _, byN := range cells {
 		ln, lsd := make([]float64, len(byN)), make([]float64, len(byN))
 		for i, c := range byN {
 			if !(c.sd() > 0) {
-				return run.Decide([]run.Test{run.Premise(fmt.Sprintf("k = %g: exponent of n in the sd", c.k),
+				return verdict.Decide([]verdict.Test{verdict.Premise(fmt.Sprintf("k = %g: exponent of n in the sd", c.k),
 					fmt.Sprintf("the estimates at n = %g do not vary: no logarithm", c.n))}), nil
 			}
 			ln[i], lsd[i] = math.Log(c.n), math.Log(c.sd())
@@ -321,18 +322,18 @@ func checkLectureRFFRate(res *run.Results) (run.Verdict, error) {
 		k := byN[0].k
 		label := fmt.Sprintf("k = %g: exponent of n in the sd", k)
 		tests = append(tests,
-			run.SlopeAbove(label, ln, lsd, -0.5-lectureRFFRateTolerance),
-			run.SlopeBelow(label, ln, lsd, -0.5+lectureRFFRateTolerance))
+			verdict.SlopeAbove(label, ln, lsd, -0.5-lectureRFFRateTolerance),
+			verdict.SlopeBelow(label, ln, lsd, -0.5+lectureRFFRateTolerance))
 		slope, se, err := lectureRFFSlope(byN)
 		if err != nil {
-			return run.Verdict{}, err
+			return verdict.Verdict{}, err
 		}
 		theory := math.Sqrt((1+math.Pow(k, 4))/2 - k*k)
 		last := byN[len(byN)-1]
 		notes = append(notes, fmt.Sprintf("k = %g: slope %.3f, delta-method se %.3f, sd·√n at n = %g: %.3f (closed form %.3f)",
 			k, slope, se, last.n, last.sd()*math.Sqrt(last.n), theory))
 	}
-	return run.Decide(tests, notes...), nil
+	return verdict.Decide(tests, notes...), nil
 }
 
 // renderLectureRFF draws (a) the estimates against n, mean ± one standard deviation over the

@@ -16,6 +16,7 @@ import (
 	"github.com/fastkernels/kernellab/lab/lowrank"
 	"github.com/fastkernels/kernellab/lab/plotting"
 	"github.com/fastkernels/kernellab/lab/run"
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 // Set-up of notes_fig_nystrom.
@@ -218,29 +219,29 @@ func notesNystromGapClaim(id, text, method, bestMethod string) run.Claim {
 		Rule: fmt.Sprintf("gap = Nyström error − best rank-k error of the same repetition (≥ 0 by Eckart–Young); least-squares slope of ln gap "+
 			"against ln c over every repetition and c, 90%% t interval; supported if below −%g (the slowest decay Drineas and Mahoney's "+
 			"additive bound guarantees, c^{-1/4}), contradicted if above", notesNystromGapLaw),
-		Check: func(res *run.Results) (run.Verdict, error) {
+		Check: func(res *run.Results) (verdict.Verdict, error) {
 			gaps, err := nystromGaps(res, method, bestMethod)
 			if err != nil {
-				return run.Verdict{}, err
+				return verdict.Verdict{}, err
 			}
 			var lc, lg []float64
 			for _, g := range gaps {
 				c, err := g.ParamFloat("c")
 				if err != nil {
-					return run.Verdict{}, err
+					return verdict.Verdict{}, err
 				}
 				if !(g.Value > 0) {
-					return run.Decide([]run.Test{run.Premise(method+": slope of ln gap against ln c",
+					return verdict.Decide([]verdict.Test{verdict.Premise(method+": slope of ln gap against ln c",
 						fmt.Sprintf("a gap is %.3g at c = %g (repetition %d): no logarithm, and below Eckart–Young's floor if negative", g.Value, c, g.Rep))}), nil
 				}
 				lc, lg = append(lc, math.Log(c)), append(lg, math.Log(g.Value))
 			}
 			sums, err := run.Summarise(gaps, "c")
 			if err != nil {
-				return run.Verdict{}, err
+				return verdict.Verdict{}, err
 			}
 			first, last := sums[0], sums[len(sums)-1]
-			return run.Decide([]run.Test{run.SlopeBelow(method+": slope of ln gap against ln c", lc, lg, -notesNystromGapLaw)},
+			return verdict.Decide([]verdict.Test{verdict.SlopeBelow(method+": slope of ln gap against ln c", lc, lg, -notesNystromGapLaw)},
 				fmt.Sprintf("mean gap %.4g at c = %g, %.4g at c = %g", first.Mean, first.X, last.Mean, last.X)), nil
 		}}
 }

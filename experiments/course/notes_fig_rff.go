@@ -17,6 +17,7 @@ import (
 	"github.com/fastkernels/kernellab/lab/lowrank"
 	"github.com/fastkernels/kernellab/lab/plotting"
 	"github.com/fastkernels/kernellab/lab/run"
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 // Set-up of notes_fig_rff.
@@ -241,19 +242,19 @@ func notesRFFRateClaim(id, method, name string) run.Claim {
 			"see the doc), per p; two one-sided t tests per p (a TOST): slope above %.2f and below %.2f (the catalogue's tolerance ±%.2f), "+
 			"Holm over the %d tests; supported if all hold, contradicted if a slope is shown outside",
 			notesRFFFitFrom, -0.5-notesRFFSlopeTolerance, -0.5+notesRFFSlopeTolerance, notesRFFSlopeTolerance, 2*len(notesRFFDims)),
-		Check: func(res *run.Results) (run.Verdict, error) {
-			var tests []run.Test
+		Check: func(res *run.Results) (verdict.Verdict, error) {
+			var tests []verdict.Test
 			for _, p := range notesRFFDims {
 				lc, le, err := notesRFFLogDraws(res, method, p)
 				if err != nil {
-					return run.Verdict{}, err
+					return verdict.Verdict{}, err
 				}
 				label := fmt.Sprintf("p = %d: exponent of c", p)
 				tests = append(tests,
-					run.SlopeAbove(label, lc, le, -0.5-notesRFFSlopeTolerance),
-					run.SlopeBelow(label, lc, le, -0.5+notesRFFSlopeTolerance))
+					verdict.SlopeAbove(label, lc, le, -0.5-notesRFFSlopeTolerance),
+					verdict.SlopeBelow(label, lc, le, -0.5+notesRFFSlopeTolerance))
 			}
-			return run.Decide(tests), nil
+			return verdict.Decide(tests), nil
 		},
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/fastkernels/kernellab/experiments/internal/kit"
 	"github.com/fastkernels/kernellab/lab/plotting"
 	"github.com/fastkernels/kernellab/lab/run"
+	"github.com/fastkernels/kernellab/lab/verdict"
 	"gonum.org/v1/plot/vg"
 )
 
@@ -23,7 +24,7 @@ func perrinFig1() *run.Experiment {
 	}
 	return &run.Experiment{
 		ID: "perrin_fig1", Title: "Nyström error and time vs number of sampled points (course report)", Kind: run.Figure,
-		Seed: 1001, Serial: true,
+		Seed: 1001, Serial: true, Timings: []string{kit.MetricSeconds},
 		Plan: perrinPlan("perrin_fig1", setups, func(ctx context.Context, env *run.Env, s perrinSetup) ([]run.Record, error) {
 			X, err := housesSample(ctx, env.RNG, s.n)
 			if err != nil {
@@ -62,27 +63,27 @@ func perrinFig1() *run.Experiment {
 }
 
 // checkPerrinFig1 decides the trade-off claim of perrin_fig1.
-func checkPerrinFig1(res *run.Results) (run.Verdict, error) {
+func checkPerrinFig1(res *run.Results) (verdict.Verdict, error) {
 	lm, le, err := logDraws(res, "nystrom", metricRelErr, "m")
 	if err != nil {
-		return run.Verdict{}, err
+		return verdict.Verdict{}, err
 	}
 	ts, err := kit.Curves(res, perrinDataset, kit.MetricSeconds, "m", "nystrom")
 	if err != nil {
-		return run.Verdict{}, err
+		return verdict.Verdict{}, err
 	}
 	lo, hi := ts[0].First().X, ts[0].Last().X
 	small, err := valuesAt(res, "nystrom", kit.MetricSeconds, "m", lo)
 	if err != nil {
-		return run.Verdict{}, err
+		return verdict.Verdict{}, err
 	}
 	large, err := valuesAt(res, "nystrom", kit.MetricSeconds, "m", hi)
 	if err != nil {
-		return run.Verdict{}, err
+		return verdict.Verdict{}, err
 	}
-	return run.Decide([]run.Test{
-		run.SlopeBelow("Nyström: slope of ln error against ln m", lm, le, 0),
-		run.RatioAbove(fmt.Sprintf("Nyström: time at m = %g / time at m = %g", hi, lo), large, small, true, 1),
+	return verdict.Decide([]verdict.Test{
+		verdict.SlopeBelow("Nyström: slope of ln error against ln m", lm, le, 0),
+		verdict.RatioAbove(fmt.Sprintf("Nyström: time at m = %g / time at m = %g", hi, lo), large, small, true, 1),
 	}), nil
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/fastkernels/kernellab/lab/lowrank"
 	"github.com/fastkernels/kernellab/lab/plotting"
 	"github.com/fastkernels/kernellab/lab/run"
+	"github.com/fastkernels/kernellab/lab/verdict"
 	"gonum.org/v1/plot/vg"
 )
 
@@ -58,24 +59,24 @@ func perrinFig2() *run.Experiment {
 			Text: "the error of both Nyström and MEKA falls as the rank grows",
 			Rule: "per method, least-squares slope of ln error against ln k over every repetition, 90% t interval; family of two (Holm): " +
 				"supported if both slopes are below 0, contradicted if either is shown above",
-			Check: func(res *run.Results) (run.Verdict, error) {
-				var tests []run.Test
+			Check: func(res *run.Results) (verdict.Verdict, error) {
+				var tests []verdict.Test
 				for _, m := range []string{"nystrom", "meka"} {
 					lk, le, err := logDraws(res, m, metricRelErr, "k")
 					if err != nil {
-						return run.Verdict{}, err
+						return verdict.Verdict{}, err
 					}
-					tests = append(tests, run.SlopeBelow(m+": slope of ln error against ln k", lk, le, 0))
+					tests = append(tests, verdict.SlopeBelow(m+": slope of ln error against ln k", lk, le, 0))
 				}
 				cs, err := kit.Curves(res, perrinDataset, metricRelErr, "k", "nystrom", "meka")
 				if err != nil {
-					return run.Verdict{}, err
+					return verdict.Verdict{}, err
 				}
 				var notes []string
 				for _, c := range cs {
 					notes = append(notes, fmt.Sprintf("%s mean error over k = %v: %s", c.Method, kit.Xs(c), kit.FormatFloats(c.Means())))
 				}
-				return run.Decide(tests, notes...), nil
+				return verdict.Decide(tests, notes...), nil
 			},
 		}},
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/fastkernels/kernellab/lab/lowrank"
 	"github.com/fastkernels/kernellab/lab/plotting"
 	"github.com/fastkernels/kernellab/lab/run"
+	"github.com/fastkernels/kernellab/lab/verdict"
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/plot/vg"
 )
@@ -198,10 +199,10 @@ func perrinFig3Range(res *run.Results) (lo, hi float64, err error) {
 	return cs[0].First().X, cs[0].Last().X, nil
 }
 
-func checkPerrinFig3Nystrom(res *run.Results) (run.Verdict, error) {
+func checkPerrinFig3Nystrom(res *run.Results) (verdict.Verdict, error) {
 	lo, hi, err := perrinFig3Range(res)
 	if err != nil {
-		return run.Verdict{}, err
+		return verdict.Verdict{}, err
 	}
 	at := func(g float64) ([]run.Row, error) {
 		rows, err := rowsAt(res, "nystrom", metricRelErr, "gamma", g)
@@ -219,22 +220,22 @@ func checkPerrinFig3Nystrom(res *run.Results) (run.Verdict, error) {
 	}
 	a, err := at(hi)
 	if err != nil {
-		return run.Verdict{}, err
+		return verdict.Verdict{}, err
 	}
 	b, err := at(lo)
 	if err != nil {
-		return run.Verdict{}, err
+		return verdict.Verdict{}, err
 	}
 	d, err := run.PairedDifferences(a, b)
 	if err != nil {
-		return run.Verdict{}, err
+		return verdict.Verdict{}, err
 	}
-	t := run.MeanAbove(fmt.Sprintf("Nyström: ln error at γ = %g − at γ = %g", hi, lo), d, math.Log(10))
-	return run.Decide([]run.Test{t}, fmt.Sprintf("mean ratio of the errors e^d = %.3g", math.Exp(t.Estimate))), nil
+	t := verdict.MeanAbove(fmt.Sprintf("Nyström: ln error at γ = %g − at γ = %g", hi, lo), d, math.Log(10))
+	return verdict.Decide([]verdict.Test{t}, fmt.Sprintf("mean ratio of the errors e^d = %.3g", math.Exp(t.Estimate))), nil
 }
 
 // perrinFig3MEKATests are the two tests of meka-both-regimes for one MEKA variant.
-func perrinFig3MEKATests(res *run.Results, method string) ([]run.Test, error) {
+func perrinFig3MEKATests(res *run.Results, method string) ([]verdict.Test, error) {
 	lo, hi, err := perrinFig3Range(res)
 	if err != nil {
 		return nil, err
@@ -247,20 +248,20 @@ func perrinFig3MEKATests(res *run.Results, method string) ([]run.Test, error) {
 	if err != nil {
 		return nil, err
 	}
-	return []run.Test{
-		run.MeanBelow(fmt.Sprintf("%s: ln(MEKA/Nyström) at γ = %g", method, hi), dHi, 0),
-		run.MeanBelow(fmt.Sprintf("%s: ln(MEKA/Nyström) at γ = %g", method, lo), dLo, math.Log(2)),
+	return []verdict.Test{
+		verdict.MeanBelow(fmt.Sprintf("%s: ln(MEKA/Nyström) at γ = %g", method, hi), dHi, 0),
+		verdict.MeanBelow(fmt.Sprintf("%s: ln(MEKA/Nyström) at γ = %g", method, lo), dLo, math.Log(2)),
 	}, nil
 }
 
-func checkPerrinFig3MEKA(res *run.Results) (run.Verdict, error) {
+func checkPerrinFig3MEKA(res *run.Results) (verdict.Verdict, error) {
 	tests, err := perrinFig3MEKATests(res, mekaDefault)
 	if err != nil {
-		return run.Verdict{}, err
+		return verdict.Verdict{}, err
 	}
 	lo, hi, err := perrinFig3Range(res)
 	if err != nil {
-		return run.Verdict{}, err
+		return verdict.Verdict{}, err
 	}
 	var notes []string
 	for _, g := range []float64{hi, lo} {
@@ -268,7 +269,7 @@ func checkPerrinFig3MEKA(res *run.Results) (run.Verdict, error) {
 		for _, m := range perrinFig3Methods {
 			v, err := valuesAt(res, m, metricRelErr, "gamma", g)
 			if err != nil {
-				return run.Verdict{}, err
+				return verdict.Verdict{}, err
 			}
 			q := quartiles(v)
 			parts = append(parts, fmt.Sprintf("%s %.3g [%.3g, %.3g]", m, q[1], q[0], q[2]))
@@ -277,7 +278,7 @@ func checkPerrinFig3MEKA(res *run.Results) (run.Verdict, error) {
 	}
 	above, err := valuesAt(res, mekaDefault, metricRelErr, "gamma", hi)
 	if err != nil {
-		return run.Verdict{}, err
+		return verdict.Verdict{}, err
 	}
 	count := 0
 	for _, v := range above {
@@ -292,13 +293,13 @@ func checkPerrinFig3MEKA(res *run.Results) (run.Verdict, error) {
 	for _, m := range []string{mekaAllRows, mekaEtaZero} {
 		diag, err := perrinFig3MEKATests(res, m)
 		if err != nil {
-			return run.Verdict{}, err
+			return verdict.Verdict{}, err
 		}
 		for _, t := range diag {
 			notes = append(notes, "diagnostic "+t.String()+" → "+t.Outcome().String())
 		}
 	}
-	return run.Decide(tests, notes...), nil
+	return verdict.Decide(tests, notes...), nil
 }
 
 // quartiles returns the first quartile, the median and the third quartile of v (empirical).

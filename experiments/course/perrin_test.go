@@ -10,6 +10,7 @@ import (
 	"github.com/fastkernels/kernellab/experiments/internal/kittest"
 
 	"github.com/fastkernels/kernellab/lab/run"
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 // The course-report figures run end to end at smoke scale; their claims are evaluated (a failure is
@@ -85,9 +86,9 @@ func TestPerrinFig1Claim(t *testing.T) {
 		res.Rows = append(res.Rows, times.Rows...)
 		return res
 	}
-	kittest.WantOutcome(t, "error falls, time grows", checkPerrinFig1, build(func(m float64, rep int) float64 { return m * (1 + 0.1*jitter(rep)) * 1e-4 }), run.Supported)
-	kittest.WantOutcome(t, "time falls", checkPerrinFig1, build(func(m float64, rep int) float64 { return (1 + 0.1*jitter(rep)) / m }), run.Contradicted)
-	kittest.WantOutcome(t, "time flat", checkPerrinFig1, build(func(m float64, rep int) float64 { return 1 + 0.1*jitter(rep+int(m)) }), run.Inconclusive)
+	kittest.WantOutcome(t, "error falls, time grows", checkPerrinFig1, build(func(m float64, rep int) float64 { return m * (1 + 0.1*jitter(rep)) * 1e-4 }), verdict.Supported)
+	kittest.WantOutcome(t, "time falls", checkPerrinFig1, build(func(m float64, rep int) float64 { return (1 + 0.1*jitter(rep)) / m }), verdict.Contradicted)
+	kittest.WantOutcome(t, "time flat", checkPerrinFig1, build(func(m float64, rep int) float64 { return 1 + 0.1*jitter(rep+int(m)) }), verdict.Inconclusive)
 }
 
 func TestPerrinFig2Claim(t *testing.T) {
@@ -101,9 +102,9 @@ func TestPerrinFig2Claim(t *testing.T) {
 				return (1 + 0.1*jitter(rep)) / k
 			})
 	}
-	kittest.WantOutcome(t, "both fall", check, build(func(k float64, rep int) float64 { return (1 + 0.1*jitter(rep)) / math.Sqrt(k) }), run.Supported)
-	kittest.WantOutcome(t, "MEKA grows", check, build(func(k float64, rep int) float64 { return k * (1 + 0.1*jitter(rep)) }), run.Contradicted)
-	kittest.WantOutcome(t, "MEKA flat", check, build(func(k float64, rep int) float64 { return 0.1 * (1 + 0.1*jitter(rep+int(k))) }), run.Inconclusive)
+	kittest.WantOutcome(t, "both fall", check, build(func(k float64, rep int) float64 { return (1 + 0.1*jitter(rep)) / math.Sqrt(k) }), verdict.Supported)
+	kittest.WantOutcome(t, "MEKA grows", check, build(func(k float64, rep int) float64 { return k * (1 + 0.1*jitter(rep)) }), verdict.Contradicted)
+	kittest.WantOutcome(t, "MEKA flat", check, build(func(k float64, rep int) float64 { return 0.1 * (1 + 0.1*jitter(rep+int(k))) }), verdict.Inconclusive)
 }
 
 // perrinFig3Rows builds perrin_fig3 results over γ ∈ {1/64, 4} with Nyström at nyLo, nyHi and the
@@ -127,14 +128,14 @@ func perrinFig3Rows(nyLo, nyHi, mekaLo, mekaHi float64) *run.Results {
 }
 
 func TestPerrinFig3Claims(t *testing.T) {
-	kittest.WantOutcome(t, "Nyström 100× worse at large γ", checkPerrinFig3Nystrom, perrinFig3Rows(0.001, 0.1, 1, 1), run.Supported)
-	kittest.WantOutcome(t, "Nyström 2× worse", checkPerrinFig3Nystrom, perrinFig3Rows(0.001, 0.002, 1, 1), run.Contradicted)
-	kittest.WantOutcome(t, "Nyström 10× worse", checkPerrinFig3Nystrom, perrinFig3Rows(0.001, 0.01, 1, 1), run.Inconclusive)
+	kittest.WantOutcome(t, "Nyström 100× worse at large γ", checkPerrinFig3Nystrom, perrinFig3Rows(0.001, 0.1, 1, 1), verdict.Supported)
+	kittest.WantOutcome(t, "Nyström 2× worse", checkPerrinFig3Nystrom, perrinFig3Rows(0.001, 0.002, 1, 1), verdict.Contradicted)
+	kittest.WantOutcome(t, "Nyström 10× worse", checkPerrinFig3Nystrom, perrinFig3Rows(0.001, 0.01, 1, 1), verdict.Inconclusive)
 
-	kittest.WantOutcome(t, "MEKA good at both ends", checkPerrinFig3MEKA, perrinFig3Rows(0.001, 0.8, 0.0012, 0.5), run.Supported)
-	kittest.WantOutcome(t, "MEKA above Nyström at large γ", checkPerrinFig3MEKA, perrinFig3Rows(0.001, 0.8, 0.0012, 5), run.Contradicted)
-	kittest.WantOutcome(t, "MEKA 7× Nyström at small γ", checkPerrinFig3MEKA, perrinFig3Rows(0.001, 0.8, 0.007, 0.5), run.Contradicted)
-	kittest.WantOutcome(t, "MEKA equal to Nyström at large γ", checkPerrinFig3MEKA, perrinFig3Rows(0.001, 0.8, 0.0012, 0.8), run.Inconclusive)
+	kittest.WantOutcome(t, "MEKA good at both ends", checkPerrinFig3MEKA, perrinFig3Rows(0.001, 0.8, 0.0012, 0.5), verdict.Supported)
+	kittest.WantOutcome(t, "MEKA above Nyström at large γ", checkPerrinFig3MEKA, perrinFig3Rows(0.001, 0.8, 0.0012, 5), verdict.Contradicted)
+	kittest.WantOutcome(t, "MEKA 7× Nyström at small γ", checkPerrinFig3MEKA, perrinFig3Rows(0.001, 0.8, 0.007, 0.5), verdict.Contradicted)
+	kittest.WantOutcome(t, "MEKA equal to Nyström at large γ", checkPerrinFig3MEKA, perrinFig3Rows(0.001, 0.8, 0.0012, 0.8), verdict.Inconclusive)
 	v, err := checkPerrinFig3MEKA(perrinFig3Rows(0.001, 0.8, 0.0012, 5))
 	if err != nil || !strings.Contains(v.Evidence, "error above 1 at γ = 4 in 20 of 20 repetitions") || !strings.Contains(v.Evidence, "diagnostic meka-all-rows") {
 		t.Errorf("evidence %q, %v: want the count above 1 and the diagnostics", v.Evidence, err)

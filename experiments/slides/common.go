@@ -17,6 +17,7 @@ import (
 	"github.com/fastkernels/kernellab/lab/csr"
 	"github.com/fastkernels/kernellab/lab/factor"
 	"github.com/fastkernels/kernellab/lab/run"
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 // The student slides compare four factorisations before a learner: the classic SVD,
@@ -390,16 +391,16 @@ func diff(res *run.Results, dataset, metric, a, b string) ([]float64, error) {
 
 // timeRatio is the test "median time of a / median time of b is below (or above) c",
 // paired by repetition.
-func timeRatio(res *run.Results, dataset, metric, a, b string, c float64, below bool) (run.Test, error) {
+func timeRatio(res *run.Results, dataset, metric, a, b string, c float64, below bool) (verdict.Test, error) {
 	xa, xb, err := paired(res, dataset, metric, a, b)
 	if err != nil {
-		return run.Test{}, err
+		return verdict.Test{}, err
 	}
 	label := fmt.Sprintf("%s: %s time %s / %s", dataset, strings.TrimSuffix(metric, "_time"), labels[a], labels[b])
 	if below {
-		return run.RatioBelow(label, xa, xb, true, c), nil
+		return verdict.RatioBelow(label, xa, xb, true, c), nil
 	}
-	return run.RatioAbove(label, xa, xb, true, c), nil
+	return verdict.RatioAbove(label, xa, xb, true, c), nil
 }
 
 // cell prints the values of a metric over the repetitions: the median and, when they

@@ -13,6 +13,7 @@ import (
 
 	"github.com/fastkernels/kernellab/lab/plotting"
 	"github.com/fastkernels/kernellab/lab/run"
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 // The plateau claim of slides_fig1, fixed from the slides' words before any run: Bayesian PCA
@@ -41,19 +42,19 @@ func fig1() *run.Experiment {
 	}
 }
 
-func checkSlidesPlateau(res *run.Results) (run.Verdict, error) {
+func checkSlidesPlateau(res *run.Results) (verdict.Verdict, error) {
 	rows := res.Where(facesDataset, methodBayesian, metricSweep)
 	early, late := map[int]float64{}, map[int]float64{}
 	last := -1.0
 	for _, r := range rows {
 		x, err := r.ParamFloat(iterParam)
 		if err != nil {
-			return run.Verdict{}, err
+			return verdict.Verdict{}, err
 		}
 		last = max(last, x)
 	}
 	if last <= earlyEM {
-		return run.InconclusiveVerdict(fmt.Sprintf("the EM grid ends at %g iterations, not after %d: no plateau to test", last, earlyEM)), nil
+		return verdict.InconclusiveVerdict(fmt.Sprintf("the EM grid ends at %g iterations, not after %d: no plateau to test", last, earlyEM)), nil
 	}
 	for _, r := range rows {
 		x, _ := r.ParamFloat(iterParam)
@@ -68,12 +69,12 @@ func checkSlidesPlateau(res *run.Results) (run.Verdict, error) {
 	for _, rep := range slices.Sorted(maps.Keys(late)) {
 		e, ok := early[rep]
 		if !ok {
-			return run.Verdict{}, fmt.Errorf("%s: repetition %d has no score after %d EM iterations", res.ID, rep, earlyEM)
+			return verdict.Verdict{}, fmt.Errorf("%s: repetition %d has no score after %d EM iterations", res.ID, rep, earlyEM)
 		}
 		d = append(d, late[rep]-e)
 	}
 	label := fmt.Sprintf("%s: score of %s after %g − after %d EM iterations", facesDataset, labels[methodBayesian], last, earlyEM)
-	return run.Decide([]run.Test{scoreTest(res, label, d, run.Equivalent, plateau)}, "one value per repetition: the same split for every iteration count"), nil
+	return verdict.Decide([]verdict.Test{scoreTest(res, label, d, verdict.Equivalent, plateau)}, "one value per repetition: the same split for every iteration count"), nil
 }
 
 func renderSlidesFig1(res *run.Results, out *run.Output) error {

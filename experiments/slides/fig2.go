@@ -11,6 +11,7 @@ import (
 
 	"github.com/fastkernels/kernellab/lab/plotting"
 	"github.com/fastkernels/kernellab/lab/run"
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 // slides_fig2 — basis images ("eigenfaces") of sparse PCA (top row) and of the classic SVD (bottom
@@ -25,16 +26,16 @@ func fig2() *run.Experiment {
 			ID:   "sparse-lags-in-quality",
 			Text: "sparse PCA lags well behind the other methods in the quality of its projections",
 			Rule: "against each other factorisation, one value per repetition: sparse PCA's score minus the other's, mean below 0 (paired t; premise: KNN on the raw pixels is shown better than chance, ROC-AUC above 0.5); family of 3, Holm at 0.05",
-			Check: func(res *run.Results) (run.Verdict, error) {
-				var tests []run.Test
+			Check: func(res *run.Results) (verdict.Verdict, error) {
+				var tests []verdict.Test
 				for _, m := range kit.Without(methodOrder, methodSparse) {
 					d, err := diff(res, facesDataset, metricScore, methodSparse, m)
 					if err != nil {
-						return run.Verdict{}, err
+						return verdict.Verdict{}, err
 					}
-					tests = append(tests, scoreTest(res, fmt.Sprintf("%s: score %s − %s", facesDataset, labels[methodSparse], labels[m]), d, run.MeanBelow, 0))
+					tests = append(tests, scoreTest(res, fmt.Sprintf("%s: score %s − %s", facesDataset, labels[methodSparse], labels[m]), d, verdict.MeanBelow, 0))
 				}
-				return run.Decide(tests, "one value per repetition: the same images, split and admitted people for every method"), nil
+				return verdict.Decide(tests, "one value per repetition: the same images, split and admitted people for every method"), nil
 			},
 		}},
 	}

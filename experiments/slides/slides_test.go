@@ -14,6 +14,7 @@ import (
 	"github.com/fastkernels/kernellab/lab/csr"
 	"github.com/fastkernels/kernellab/lab/factor"
 	"github.com/fastkernels/kernellab/lab/run"
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 // gen gives the value of a metric for a method on a data set in a repetition of hand-made
@@ -105,7 +106,7 @@ func synthetic(id string, reps int, gen gen, plateauGain, plateauNoise float64) 
 }
 
 func TestSlidesClaimChecks(t *testing.T) {
-	claims := map[string]func(*run.Results) (run.Verdict, error){}
+	claims := map[string]func(*run.Results) (verdict.Verdict, error){}
 	for _, e := range []*run.Experiment{table1(), fig1(), fig2(), table2(), table3()} {
 		for _, c := range e.Claims {
 			claims[e.ID+"/"+c.ID] = c.Check
@@ -124,39 +125,39 @@ func TestSlidesClaimChecks(t *testing.T) {
 	for _, c := range []struct {
 		claim string
 		res   *run.Results
-		want  run.Outcome
+		want  verdict.Outcome
 	}{
-		{"slides_table1/randomized-speedup-small-loss", faces(like), run.Supported},
-		{"slides_table1/randomized-speedup-small-loss", faces(set(like, methodRandomized, metricFactorTime, 9, 0.01)), run.Contradicted},
-		{"slides_table1/randomized-speedup-small-loss", faces(set(like, methodBayesian, metricScore, 0.80, 0.01)), run.Contradicted},
+		{"slides_table1/randomized-speedup-small-loss", faces(like), verdict.Supported},
+		{"slides_table1/randomized-speedup-small-loss", faces(set(like, methodRandomized, metricFactorTime, 9, 0.01)), verdict.Contradicted},
+		{"slides_table1/randomized-speedup-small-loss", faces(set(like, methodBayesian, metricScore, 0.80, 0.01)), verdict.Contradicted},
 		// The randomized SVD's time ratio at the 0.5 threshold, with noise: neither side shown.
-		{"slides_table1/randomized-speedup-small-loss", faces(set(like, methodRandomized, metricFactorTime, 5, 0.3)), run.Inconclusive},
-		{"slides_table1/sparse-slowest-largest", faces(like), run.Supported},
-		{"slides_table1/sparse-slowest-largest", faces(set(like, methodSparse, metricFactorTime, 0.5, 0.01)), run.Contradicted},
-		{"slides_table1/sparse-slowest-largest", faces(allSame(allSame(like, metricFactorTime, 5), metricComponents, 50)), run.Inconclusive},
-		{"slides_table1/bayesian-fastest-best-randomized", faces(like), run.Supported},
-		{"slides_table1/bayesian-fastest-best-randomized", faces(set(like, methodBayesian, metricFactorTime, 30, 0.01)), run.Contradicted},
-		{"slides_table1/bayesian-fastest-best-randomized", faces(allSame(allSame(like, metricFactorTime, 5), metricScore, 0.95)), run.Inconclusive},
-		{"slides_fig1/bayesian-plateaus-early", faces(like), run.Supported},
-		{"slides_fig1/bayesian-plateaus-early", synthetic("slides_table1", 6, like, 0.1, 0.005), run.Contradicted},
-		{"slides_fig1/bayesian-plateaus-early", synthetic("slides_table1", 6, like, 0.02, 0.01), run.Inconclusive},
-		{"slides_fig2/sparse-lags-in-quality", faces(like), run.Supported},
-		{"slides_fig2/sparse-lags-in-quality", faces(set(like, methodSparse, metricScore, 1.1, 0.01)), run.Contradicted},
-		{"slides_fig2/sparse-lags-in-quality", faces(allSame(like, metricScore, 0.95)), run.Inconclusive},
-		{"slides_table2/randomized-faster-than-classic", topics(like), run.Supported},
-		{"slides_table2/randomized-faster-than-classic", topics(set(like, methodSparse, metricFactorTime, 900, 0.01)), run.Contradicted},
-		{"slides_table2/randomized-faster-than-classic", topics(allSame(like, metricFactorTime, 5)), run.Inconclusive},
-		{"slides_table2/sparse-largest-worst", topics(like), run.Supported},
-		{"slides_table2/sparse-largest-worst", topics(set(like, methodSparse, metricComponents, 10, 0.01)), run.Contradicted},
-		{"slides_table2/sparse-largest-worst", topics(allSame(allSame(like, metricComponents, 50), metricScore, 1)), run.Inconclusive},
-		{"slides_table2/bayesian-fastest", topics(like), run.Supported},
-		{"slides_table2/bayesian-fastest", topics(set(like, methodBayesian, metricFactorTime, 300, 0.01)), run.Contradicted},
-		{"slides_table2/bayesian-fastest", topics(allSame(like, metricFactorTime, 5)), run.Inconclusive},
-		{"slides_table3/sparse-top-words-lack-common-words", topics(like), run.Supported},
-		{"slides_table3/sparse-top-words-lack-common-words", topics(set(like, methodSparse, metricCommonShare, 0.8, 0.01)), run.Contradicted},
-		{"slides_table3/sparse-top-words-lack-common-words", topics(allSame(like, metricCommonShare, 0.3)), run.Inconclusive},
+		{"slides_table1/randomized-speedup-small-loss", faces(set(like, methodRandomized, metricFactorTime, 5, 0.3)), verdict.Inconclusive},
+		{"slides_table1/sparse-slowest-largest", faces(like), verdict.Supported},
+		{"slides_table1/sparse-slowest-largest", faces(set(like, methodSparse, metricFactorTime, 0.5, 0.01)), verdict.Contradicted},
+		{"slides_table1/sparse-slowest-largest", faces(allSame(allSame(like, metricFactorTime, 5), metricComponents, 50)), verdict.Inconclusive},
+		{"slides_table1/bayesian-fastest-best-randomized", faces(like), verdict.Supported},
+		{"slides_table1/bayesian-fastest-best-randomized", faces(set(like, methodBayesian, metricFactorTime, 30, 0.01)), verdict.Contradicted},
+		{"slides_table1/bayesian-fastest-best-randomized", faces(allSame(allSame(like, metricFactorTime, 5), metricScore, 0.95)), verdict.Inconclusive},
+		{"slides_fig1/bayesian-plateaus-early", faces(like), verdict.Supported},
+		{"slides_fig1/bayesian-plateaus-early", synthetic("slides_table1", 6, like, 0.1, 0.005), verdict.Contradicted},
+		{"slides_fig1/bayesian-plateaus-early", synthetic("slides_table1", 6, like, 0.02, 0.01), verdict.Inconclusive},
+		{"slides_fig2/sparse-lags-in-quality", faces(like), verdict.Supported},
+		{"slides_fig2/sparse-lags-in-quality", faces(set(like, methodSparse, metricScore, 1.1, 0.01)), verdict.Contradicted},
+		{"slides_fig2/sparse-lags-in-quality", faces(allSame(like, metricScore, 0.95)), verdict.Inconclusive},
+		{"slides_table2/randomized-faster-than-classic", topics(like), verdict.Supported},
+		{"slides_table2/randomized-faster-than-classic", topics(set(like, methodSparse, metricFactorTime, 900, 0.01)), verdict.Contradicted},
+		{"slides_table2/randomized-faster-than-classic", topics(allSame(like, metricFactorTime, 5)), verdict.Inconclusive},
+		{"slides_table2/sparse-largest-worst", topics(like), verdict.Supported},
+		{"slides_table2/sparse-largest-worst", topics(set(like, methodSparse, metricComponents, 10, 0.01)), verdict.Contradicted},
+		{"slides_table2/sparse-largest-worst", topics(allSame(allSame(like, metricComponents, 50), metricScore, 1)), verdict.Inconclusive},
+		{"slides_table2/bayesian-fastest", topics(like), verdict.Supported},
+		{"slides_table2/bayesian-fastest", topics(set(like, methodBayesian, metricFactorTime, 300, 0.01)), verdict.Contradicted},
+		{"slides_table2/bayesian-fastest", topics(allSame(like, metricFactorTime, 5)), verdict.Inconclusive},
+		{"slides_table3/sparse-top-words-lack-common-words", topics(like), verdict.Supported},
+		{"slides_table3/sparse-top-words-lack-common-words", topics(set(like, methodSparse, metricCommonShare, 0.8, 0.01)), verdict.Contradicted},
+		{"slides_table3/sparse-top-words-lack-common-words", topics(allSame(like, metricCommonShare, 0.3)), verdict.Inconclusive},
 		// Premise: the other methods' top words hold no common word either.
-		{"slides_table3/sparse-top-words-lack-common-words", topics(allSame(like, metricCommonShare, 0)), run.Inconclusive},
+		{"slides_table3/sparse-top-words-lack-common-words", topics(allSame(like, metricCommonShare, 0)), verdict.Inconclusive},
 	} {
 		kittest.WantOutcome(t, c.claim, claims[c.claim], c.res, c.want)
 	}
@@ -164,7 +165,7 @@ func TestSlidesClaimChecks(t *testing.T) {
 	// even one whose numbers would support it.
 	chance := faces(set(like, methodRaw, metricAUC, 0.5, 0.05))
 	for _, claim := range []string{"slides_table1/randomized-speedup-small-loss", "slides_table1/bayesian-fastest-best-randomized", "slides_fig1/bayesian-plateaus-early", "slides_fig2/sparse-lags-in-quality"} {
-		kittest.WantOutcome(t, claim+" at chance", claims[claim], chance, run.Inconclusive)
+		kittest.WantOutcome(t, claim+" at chance", claims[claim], chance, verdict.Inconclusive)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/fastkernels/kernellab/lab/plotting"
 	"github.com/fastkernels/kernellab/lab/run"
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 // printed1 is one row of the slides' table of experiment 1.
@@ -41,7 +42,7 @@ func table1() *run.Experiment {
 	return &run.Experiment{
 		ID: "slides_table1", Title: "Faces: factorisation time, KNN time, |Σ̃|, K and score per factorisation (student slides, experiment 1)",
 		Source: "student slides, experiment 1 results table",
-		Kind:   run.Table, Seed: 2001, Serial: true,
+		Kind:   run.Table, Seed: 2001, Serial: true, Timings: []string{metricFactorTime, metricKNNTime},
 		Plan:   facesTasks,
 		Render: renderSlidesTable1,
 		Claims: []run.Claim{
@@ -59,7 +60,7 @@ func table1() *run.Experiment {
 				ID:   "sparse-slowest-largest",
 				Text: "sparse PCA does worst: the longest factorisation and the poorest reduction (the largest |Σ̃|)",
 				Rule: "against each other factorisation, one value per repetition: sparse PCA's factorisation time over the other's, ratio of medians above 1 (paired bootstrap); sparse PCA's |Σ̃| minus the other's, mean above 0 (paired t); family of 6, Holm at 0.05",
-				Check: func(res *run.Results) (run.Verdict, error) {
+				Check: func(res *run.Results) (verdict.Verdict, error) {
 					return checkSlidesAboveOthers(res, []string{facesDataset}, methodSparse, metricFactorTime, metricComponents)
 				},
 			},
@@ -77,40 +78,40 @@ func table1() *run.Experiment {
 // holds: KNN on the raw pixels, the ratio's denominator, is shown better than chance (ROC-AUC
 // above 0.5, one-sided t over the repetitions). Otherwise the ratio is noise over noise and the
 // test is inconclusive, saying so.
-func scoreTest(res *run.Results, label string, d []float64, test func(string, []float64, float64) run.Test, c float64) run.Test {
+func scoreTest(res *run.Results, label string, d []float64, test func(string, []float64, float64) verdict.Test, c float64) verdict.Test {
 	raw := values(res, facesDataset, methodRaw, metricAUC)
-	if p := run.MeanAbove("", raw, 0.5); p.Outcome() != run.Supported {
-		return run.Premise(label, fmt.Sprintf("KNN on the raw pixels is not shown better than chance (ROC-AUC %s over the repetitions), so the score, a ratio over its ROC-AUC, says nothing", cell(raw, "%.3f")))
+	if p := verdict.MeanAbove("", raw, 0.5); p.Outcome() != verdict.Supported {
+		return verdict.Premise(label, fmt.Sprintf("KNN on the raw pixels is not shown better than chance (ROC-AUC %s over the repetitions), so the score, a ratio over its ROC-AUC, says nothing", cell(raw, "%.3f")))
 	}
 	return test(label, d, c)
 }
 
-func checkSlidesSpeedUp(res *run.Results) (run.Verdict, error) {
-	var tests []run.Test
+func checkSlidesSpeedUp(res *run.Results) (verdict.Verdict, error) {
+	var tests []verdict.Test
 	for _, m := range []string{methodRandomized, methodBayesian} {
 		t, err := timeRatio(res, facesDataset, metricFactorTime, m, methodClassic, speedUp, true)
 		if err != nil {
-			return run.Verdict{}, err
+			return verdict.Verdict{}, err
 		}
 		tests = append(tests, t)
 		if t, err = timeRatio(res, facesDataset, metricKNNTime, m, methodRaw, speedUp, true); err != nil {
-			return run.Verdict{}, err
+			return verdict.Verdict{}, err
 		}
 		tests = append(tests, t)
 		d, err := diff(res, facesDataset, metricScore, methodClassic, m)
 		if err != nil {
-			return run.Verdict{}, err
+			return verdict.Verdict{}, err
 		}
-		tests = append(tests, scoreTest(res, fmt.Sprintf("%s: score %s − %s", facesDataset, labels[methodClassic], labels[m]), d, run.MeanBelow, smallLoss))
+		tests = append(tests, scoreTest(res, fmt.Sprintf("%s: score %s − %s", facesDataset, labels[methodClassic], labels[m]), d, verdict.MeanBelow, smallLoss))
 	}
-	return run.Decide(tests, "one value per repetition: the same images, split and admitted people for every method"), nil
+	return verdict.Decide(tests, "one value per repetition: the same images, split and admitted people for every method"), nil
 }
 
 // aboveOthers tests "method's metric is above every other factorisation's" on a data set,
 // one test per other method: for a time, the paired ratio of medians above 1 (bootstrap); for
 // anything else, the paired difference above 0 (t).
-func aboveOthers(res *run.Results, dataset, method, metric string) ([]run.Test, error) {
-	var tests []run.Test
+func aboveOthers(res *run.Results, dataset, method, metric string) ([]verdict.Test, error) {
+	var tests []verdict.Test
 	for _, m := range kit.Without(methodOrder, method) {
 		if strings.HasSuffix(metric, "_time") {
 			t, err := timeRatio(res, dataset, metric, method, m, 1, false)
@@ -124,44 +125,44 @@ func aboveOthers(res *run.Results, dataset, method, metric string) ([]run.Test, 
 		if err != nil {
 			return nil, err
 		}
-		tests = append(tests, run.MeanAbove(fmt.Sprintf("%s: %s %s − %s", dataset, metric, labels[method], labels[m]), d, 0))
+		tests = append(tests, verdict.MeanAbove(fmt.Sprintf("%s: %s %s − %s", dataset, metric, labels[method], labels[m]), d, 0))
 	}
 	return tests, nil
 }
 
 // checkSlidesAboveOthers decides "method's metrics are all above every other factorisation's" on
 // the data sets.
-func checkSlidesAboveOthers(res *run.Results, datasets []string, method string, metrics ...string) (run.Verdict, error) {
-	var tests []run.Test
+func checkSlidesAboveOthers(res *run.Results, datasets []string, method string, metrics ...string) (verdict.Verdict, error) {
+	var tests []verdict.Test
 	for _, d := range datasets {
 		for _, metric := range metrics {
 			t, err := aboveOthers(res, d, method, metric)
 			if err != nil {
-				return run.Verdict{}, err
+				return verdict.Verdict{}, err
 			}
 			tests = append(tests, t...)
 		}
 	}
-	return run.Decide(tests, "one value per repetition, paired: every method factorises the same data"), nil
+	return verdict.Decide(tests, "one value per repetition, paired: every method factorises the same data"), nil
 }
 
-func checkSlidesBayesianBest(res *run.Results) (run.Verdict, error) {
-	var tests []run.Test
+func checkSlidesBayesianBest(res *run.Results) (verdict.Verdict, error) {
+	var tests []verdict.Test
 	for _, m := range kit.Without(methodOrder, methodBayesian) {
 		t, err := timeRatio(res, facesDataset, metricFactorTime, methodBayesian, m, 1, true)
 		if err != nil {
-			return run.Verdict{}, err
+			return verdict.Verdict{}, err
 		}
 		tests = append(tests, t)
 	}
 	for _, m := range []string{methodRandomized, methodSparse} {
 		d, err := diff(res, facesDataset, metricScore, methodBayesian, m)
 		if err != nil {
-			return run.Verdict{}, err
+			return verdict.Verdict{}, err
 		}
-		tests = append(tests, scoreTest(res, fmt.Sprintf("%s: score %s − %s", facesDataset, labels[methodBayesian], labels[m]), d, run.MeanAbove, 0))
+		tests = append(tests, scoreTest(res, fmt.Sprintf("%s: score %s − %s", facesDataset, labels[methodBayesian], labels[m]), d, verdict.MeanAbove, 0))
 	}
-	return run.Decide(tests, "one value per repetition: the same images, split and admitted people for every method"), nil
+	return verdict.Decide(tests, "one value per repetition: the same images, split and admitted people for every method"), nil
 }
 
 func renderSlidesTable1(res *run.Results, out *run.Output) error {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/fastkernels/kernellab/lab/plotting"
 	"github.com/fastkernels/kernellab/lab/run"
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 // printed2 is one row of the slides' table of experiment 2.
@@ -31,7 +32,7 @@ func table2() *run.Experiment {
 	return &run.Experiment{
 		ID: "slides_table2", Title: "Topics: factorisation time, topic-model time, |Σ̃| and score per factorisation (student slides, experiment 2)",
 		Source: "student slides, experiment 2 results table",
-		Kind:   run.Table, Seed: 2002, Serial: true,
+		Kind:   run.Table, Seed: 2002, Serial: true, Timings: []string{metricFactorTime, metricTopicTime},
 		Plan:   topicsTasks,
 		Render: renderSlidesTable2,
 		Claims: []run.Claim{
@@ -39,7 +40,7 @@ func table2() *run.Experiment {
 				ID:   "randomized-faster-than-classic",
 				Text: "every randomized factorisation (randomized SVD, sparse PCA, Bayesian PCA) factorises the corpus faster than the classic SVD (slides: 126 s, 4 min and 58 s against 9 min)",
 				Rule: "per corpus and method, one value per repetition: the method's factorisation time over the classic SVD's, ratio of medians below 1 (paired bootstrap); family of 6 (3 methods × 2 corpora), Holm at 0.05",
-				Check: func(res *run.Results) (run.Verdict, error) {
+				Check: func(res *run.Results) (verdict.Verdict, error) {
 					return checkSlidesFaster(res, func(m string) [2]string { return [2]string{m, methodClassic} }, methodClassic)
 				},
 			},
@@ -47,7 +48,7 @@ func table2() *run.Experiment {
 				ID:   "sparse-largest-worst",
 				Text: "sparse PCA keeps the most components (the largest |Σ̃|) and has the worst score (the largest: smaller is better)",
 				Rule: "per corpus, against each other factorisation, one value per repetition: sparse PCA's |Σ̃| minus the other's, and its score minus the other's, means above 0 (paired t); family of 12 (2 metrics × 3 methods × 2 corpora), Holm at 0.05",
-				Check: func(res *run.Results) (run.Verdict, error) {
+				Check: func(res *run.Results) (verdict.Verdict, error) {
 					return checkSlidesAboveOthers(res, corpora, methodSparse, metricComponents, metricScore)
 				},
 			},
@@ -55,7 +56,7 @@ func table2() *run.Experiment {
 				ID:   "bayesian-fastest",
 				Text: "Bayesian PCA is the fastest factorisation (slides: 58 s)",
 				Rule: "per corpus, against each other factorisation, one value per repetition: Bayesian PCA's factorisation time over the other's, ratio of medians below 1 (paired bootstrap); family of 6, Holm at 0.05",
-				Check: func(res *run.Results) (run.Verdict, error) {
+				Check: func(res *run.Results) (verdict.Verdict, error) {
 					return checkSlidesFaster(res, func(m string) [2]string { return [2]string{methodBayesian, m} }, methodBayesian)
 				},
 			},
@@ -65,19 +66,19 @@ func table2() *run.Experiment {
 
 // checkSlidesFaster decides "a factorises faster than b" on both corpora for the pairs (a, b) =
 // pair(m) of every factorisation m but skip: the paired ratio of median times below 1.
-func checkSlidesFaster(res *run.Results, pair func(m string) [2]string, skip string) (run.Verdict, error) {
-	var tests []run.Test
+func checkSlidesFaster(res *run.Results, pair func(m string) [2]string, skip string) (verdict.Verdict, error) {
+	var tests []verdict.Test
 	for _, c := range corpora {
 		for _, m := range kit.Without(methodOrder, skip) {
 			ab := pair(m)
 			t, err := timeRatio(res, c, metricFactorTime, ab[0], ab[1], 1, true)
 			if err != nil {
-				return run.Verdict{}, err
+				return verdict.Verdict{}, err
 			}
 			tests = append(tests, t)
 		}
 	}
-	return run.Decide(tests, "one value per repetition: every method factorises the same bag of words"), nil
+	return verdict.Decide(tests, "one value per repetition: every method factorises the same bag of words"), nil
 }
 
 func renderSlidesTable2(res *run.Results, out *run.Output) error {

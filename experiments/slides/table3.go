@@ -9,6 +9,7 @@ import (
 
 	"github.com/fastkernels/kernellab/lab/plotting"
 	"github.com/fastkernels/kernellab/lab/run"
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 // slides_table3 — the top-5 words of several topics (student slides, experiment 2), for the topic
@@ -30,14 +31,14 @@ func table3() *run.Experiment {
 	}
 }
 
-func checkSlidesCommonWords(res *run.Results) (run.Verdict, error) {
-	var tests []run.Test
+func checkSlidesCommonWords(res *run.Results) (verdict.Verdict, error) {
+	var tests []verdict.Test
 	for _, c := range corpora {
 		others := make([][]float64, 0, 3)
 		for _, m := range kit.Without(methodOrder, methodSparse) {
 			_, o, err := paired(res, c, metricCommonShare, methodSparse, m)
 			if err != nil {
-				return run.Verdict{}, err
+				return verdict.Verdict{}, err
 			}
 			others = append(others, o)
 		}
@@ -54,12 +55,12 @@ func checkSlidesCommonWords(res *run.Results) (run.Verdict, error) {
 		}
 		label := fmt.Sprintf("%s: common-word share of %s − mean of the others", corpusNames[c], labels[methodSparse])
 		if othersTotal == 0 {
-			tests = append(tests, run.Premise(label, "the other methods' top words hold no common word either"))
+			tests = append(tests, verdict.Premise(label, "the other methods' top words hold no common word either"))
 			continue
 		}
-		tests = append(tests, run.MeanBelow(label, d, 0))
+		tests = append(tests, verdict.MeanBelow(label, d, 0))
 	}
-	return run.Decide(tests, "one value per repetition, paired: every method's topics on the same corpus"), nil
+	return verdict.Decide(tests, "one value per repetition, paired: every method's topics on the same corpus"), nil
 }
 
 func renderSlidesTable3(res *run.Results, out *run.Output) error {

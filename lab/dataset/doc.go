@@ -6,7 +6,8 @@
 //
 // Where files come from: Source.Mirror (a read-only folder <mirror>/<set>/<file>, e.g. the
 // shared offline copy) wins; else Source.Cache; else the file's upstream URL is downloaded into
-// the cache, atomically and verified. DefaultSource reads LAB_DATA_MIRROR and LAB_DATA_CACHE.
+// the cache, atomically and verified. DefaultSource reads LAB_DATA_MIRROR and LAB_DATA_CACHE
+// (MirrorEnv, CacheEnv).
 // Derived files (repacked archives, crops, partial Covertype) have no upstream copy and need a
 // mirror; the error says what they were derived from.
 //

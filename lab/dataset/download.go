@@ -104,8 +104,8 @@ func (s Source) get(ctx context.Context, set, name, url string, fill func(body *
 		if errors.As(err, &ue) && ctx.Err() == nil {
 			err = ue.Err
 		}
-		return fmt.Errorf("dataset %s: downloading %s from %s: %w (offline? point LAB_DATA_MIRROR at a local mirror laid out <mirror>/%s/<file>)",
-			set, name, url, err, set)
+		return fmt.Errorf("dataset %s: downloading %s from %s: %w (offline? point %s at a local mirror laid out <mirror>/%s/<file>)",
+			set, name, url, err, MirrorEnv, set)
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {

@@ -35,11 +35,23 @@ type Source struct {
 	Upstream string
 }
 
-// DefaultSource reads the mirror from the environment variable LAB_DATA_MIRROR, the cache from
-// LAB_DATA_CACHE (default os.UserCacheDir()/kernellab/datasets) and the stand-in for the
-// upstream servers from LAB_DATA_UPSTREAM (default none), and logs to standard error.
+// The environment variables DefaultSource reads, for programs that pass a Source on (the lab
+// command forwards them to its cluster jobs and its child processes).
+const (
+	// MirrorEnv names the local mirror, Source.Mirror.
+	MirrorEnv = "LAB_DATA_MIRROR"
+	// CacheEnv names the download cache, Source.Cache.
+	CacheEnv = "LAB_DATA_CACHE"
+	// UpstreamEnv names the stand-in for the upstream servers, Source.Upstream.
+	UpstreamEnv = "LAB_DATA_UPSTREAM"
+)
+
+// DefaultSource reads the mirror from the environment variable LAB_DATA_MIRROR (MirrorEnv), the
+// cache from LAB_DATA_CACHE (CacheEnv; default os.UserCacheDir()/kernellab/datasets) and the
+// stand-in for the upstream servers from LAB_DATA_UPSTREAM (UpstreamEnv; default none), and logs
+// to standard error.
 func DefaultSource() Source {
-	cache := os.Getenv("LAB_DATA_CACHE")
+	cache := os.Getenv(CacheEnv)
 	if cache == "" {
 		if dir, err := os.UserCacheDir(); err == nil {
 			cache = filepath.Join(dir, "kernellab", "datasets")
@@ -47,7 +59,7 @@ func DefaultSource() Source {
 			cache = filepath.Join(os.TempDir(), "kernellab-datasets")
 		}
 	}
-	return Source{Mirror: os.Getenv("LAB_DATA_MIRROR"), Cache: cache, Log: os.Stderr, Upstream: os.Getenv("LAB_DATA_UPSTREAM")}
+	return Source{Mirror: os.Getenv(MirrorEnv), Cache: cache, Log: os.Stderr, Upstream: os.Getenv(UpstreamEnv)}
 }
 
 // Fetch makes every file the loaders of data set name need available and verified, downloading
@@ -119,7 +131,7 @@ func (s Source) checkMirror() error {
 		return nil
 	}
 	if st, err := os.Stat(s.Mirror); err != nil || !st.IsDir() {
-		return fmt.Errorf("dataset: the data mirror %q (LAB_DATA_MIRROR) is not a folder; fix or unset it", s.Mirror)
+		return fmt.Errorf("dataset: the data mirror %q (%s) is not a folder; fix or unset it", s.Mirror, MirrorEnv)
 	}
 	return nil
 }
@@ -228,8 +240,8 @@ func (s Source) ensure(ctx context.Context, spec Spec, f FileSpec) (string, erro
 		}
 		return "", fmt.Errorf("dataset %s: recipe %s did not make %s", spec.Name, f.Recipe, f.Name)
 	}
-	return "", fmt.Errorf("dataset %s: %s is in neither the mirror (%q) nor the cache (%q), and it has no upstream copy: it is derived from %s. Set LAB_DATA_MIRROR to a folder that holds %s/%s",
-		spec.Name, f.Name, s.Mirror, s.Cache, f.DerivedFrom, spec.Name, f.Name)
+	return "", fmt.Errorf("dataset %s: %s is in neither the mirror (%q) nor the cache (%q), and it has no upstream copy: it is derived from %s. Set %s to a folder that holds %s/%s",
+		spec.Name, f.Name, s.Mirror, s.Cache, f.DerivedFrom, MirrorEnv, spec.Name, f.Name)
 }
 
 // localPath returns the mirror copy of set/file when there is one, else the cache copy.

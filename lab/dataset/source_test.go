@@ -335,8 +335,12 @@ func TestCovtypeWithoutPartialFilesDownloadsTheFullOne(t *testing.T) {
 func TestDefaultSourceReadsEnvironment(t *testing.T) {
 	t.Setenv("LAB_DATA_MIRROR", "/some/mirror")
 	t.Setenv("LAB_DATA_CACHE", "/some/cache")
+	t.Setenv("LAB_DATA_UPSTREAM", "http://127.0.0.1:1")
+	if MirrorEnv != "LAB_DATA_MIRROR" || CacheEnv != "LAB_DATA_CACHE" || UpstreamEnv != "LAB_DATA_UPSTREAM" {
+		t.Fatal("the environment variables are part of the documented interface: do not rename them")
+	}
 	s := DefaultSource()
-	if s.Mirror != "/some/mirror" || s.Cache != "/some/cache" || s.Log != os.Stderr || s.Client != nil {
+	if s.Mirror != "/some/mirror" || s.Cache != "/some/cache" || s.Upstream != "http://127.0.0.1:1" || s.Log != os.Stderr || s.Client != nil {
 		t.Fatalf("DefaultSource() = %+v", s)
 	}
 	t.Setenv("LAB_DATA_CACHE", "")

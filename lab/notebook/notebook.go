@@ -20,6 +20,7 @@ import (
 
 	"github.com/janpfeifer/gonb/gonbui"
 
+	"github.com/fastkernels/kernellab/lab/dataset"
 	"github.com/fastkernels/kernellab/lab/run"
 )
 
@@ -62,14 +63,20 @@ func isRoot(dir string) bool {
 	return err == nil && info.IsDir()
 }
 
-// Session is what a notebook needs to run experiments: where results and figures live, and the scale.
+// Session is what a notebook needs to run experiments: where results and figures live, the scale,
+// and where data comes from.
 type Session struct {
 	Root  string
 	Scale run.Scale
+	// Data is where the experiments' tasks load their data sets from (run.Options.Data).
+	Data dataset.Source
+	// cache keeps what the tasks of the session's runs load, once for all of them (run.Cached).
+	cache run.Cache
 }
 
-// NewSession locates the repository from the notebook's folder ($GONB_DIR, or the working folder) and
-// reads the scale from $LAB_SCALE.
+// NewSession locates the repository from the notebook's folder ($GONB_DIR, or the working folder),
+// reads the scale from $LAB_SCALE and takes the data source from the environment
+// (dataset.DefaultSource: $LAB_DATA_MIRROR, $LAB_DATA_CACHE).
 func NewSession() (*Session, error) {
 	start := os.Getenv("GONB_DIR")
 	if start == "" {
@@ -83,7 +90,7 @@ func NewSession() (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Session{Root: root, Scale: sc}, nil
+	return &Session{Root: root, Scale: sc, Data: dataset.DefaultSource()}, nil
 }
 
 // ResultsVariable overrides the results root (the test command points it at its temporary folder).
@@ -97,14 +104,17 @@ func (s *Session) ResultsDir() string {
 	return filepath.Join(s.Root, "results")
 }
 
-// FiguresDir is where notebook renders go: the command line's default for the scale, outside the
-// committed figures/.
-func (s *Session) FiguresDir() string { return s.Scale.FiguresDir(s.ResultsDir()) }
+// FiguresDir is where notebook renders go, <results>/<scale>/figures: the command line's default
+// for the scale (lab run --figures), outside the committed figures/.
+func (s *Session) FiguresDir() string {
+	return filepath.Join(s.ResultsDir(), string(s.Scale), "figures")
+}
 
 // Run executes e (resuming kept tasks) with a live progress bar in the cell, renders it, and returns
 // its results. Nothing is displayed but the progress; call Show for the figure.
 func (s *Session) Run(ctx context.Context, e *run.Experiment) (*run.Results, error) {
-	res, err := run.Execute(ctx, e, run.Options{Scale: s.Scale, Dir: s.ResultsDir(), Progress: newCellProgress()})
+	opts := run.Options{Scale: s.Scale, Dir: s.ResultsDir(), Progress: newCellProgress(), Data: s.Data, Cache: &s.cache}
+	res, err := run.Execute(ctx, e, opts)
 	if err != nil {
 		return nil, err
 	}

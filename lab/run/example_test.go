@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"github.com/fastkernels/kernellab/lab/run"
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 // piExperiment estimates π by Monte Carlo with n points, 3 repetitions per n: a toy catalogue
@@ -60,16 +61,16 @@ func piExperiment() *run.Experiment {
 		Claims: []run.Claim{{
 			ID: "c1", Text: "the error shrinks with n",
 			Rule: "log-log least-squares slope of the error against n over every draw; supported if below 0",
-			Check: func(res *run.Results) (run.Verdict, error) {
+			Check: func(res *run.Results) (verdict.Verdict, error) {
 				var logN, logErr []float64
 				for _, r := range res.Rows {
 					n, err := r.ParamFloat("n")
 					if err != nil {
-						return run.Verdict{}, err
+						return verdict.Verdict{}, err
 					}
 					logN, logErr = append(logN, math.Log(n)), append(logErr, math.Log(r.Value))
 				}
-				return run.Decide([]run.Test{run.SlopeBelow("slope of log error against log n", logN, logErr, 0)}), nil
+				return verdict.Decide([]verdict.Test{verdict.SlopeBelow("slope of log error against log n", logN, logErr, 0)}), nil
 			},
 		}},
 	}

@@ -3,23 +3,23 @@ package run
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"hash/fnv"
-	"io"
 	"io/fs"
+	"maps"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/fastkernels/kernellab/lab/blas"
+	"github.com/fastkernels/kernellab/lab/dataset"
 	"github.com/fastkernels/kernellab/lab/safefile"
 )
 
@@ -41,6 +41,13 @@ type Options struct {
 	// Keys, when set, runs only the tasks with these keys (of the shard), like a shard: parts
 	// only, no table. `lab plan` measures a sample of tasks this way; an unknown key is an error.
 	Keys []string
+	// Data is where the tasks' data sets come from (Env.Data). The zero Source has no mirror and
+	// no cache, so no data: a program passes dataset.DefaultSource() for the environment's, or a
+	// Source of its own settings.
+	Data dataset.Source
+	// Cache, when set, is shared by the tasks of every Execute call given it, so that what they
+	// load (Cached) is loaded once per program run; nil makes one for this call.
+	Cache *Cache
 }
 
 // Execute runs the tasks of the experiment (its shard) that have no part file yet, writing each
@@ -57,9 +64,6 @@ func Execute(ctx context.Context, e *Experiment, opts Options) (*Results, error)
 		return nil, err
 	}
 	e = e.Producer()
-	if err := opts.Scale.validate(); err != nil {
-		return nil, err
-	}
 	if opts.Dir == "" {
 		return nil, fmt.Errorf("run: %s: results directory not set", e.ID)
 	}
@@ -89,21 +93,9 @@ func Execute(ctx context.Context, e *Experiment, opts Options) (*Results, error)
 		}
 	}
 
-	var only map[string]bool
-	if len(opts.Keys) > 0 {
-		only = make(map[string]bool, len(opts.Keys))
-		for _, k := range opts.Keys {
-			only[k] = true
-		}
-		for _, t := range tasks {
-			delete(only, t.Key)
-		}
-		for k := range only {
-			return nil, fmt.Errorf("run: %s: no task with key %q at scale %s", e.ID, k, opts.Scale)
-		}
-		for _, k := range opts.Keys {
-			only[k] = true
-		}
+	only, err := onlyKeys(e.ID, opts, tasks)
+	if err != nil {
+		return nil, err
 	}
 	rowsByTask := make([][]Row, len(tasks))
 	var mine, pending []int
@@ -141,7 +133,11 @@ func Execute(ctx context.Context, e *Experiment, opts Options) (*Results, error)
 	}
 	started := time.Now()
 	progress.Start(e.ID, len(mine), kept)
-	r := &runner{e: e, scale: opts.Scale, lay: lay, tasks: tasks, rows: rowsByTask, progress: progress}
+	cache := opts.Cache
+	if cache == nil {
+		cache = new(Cache)
+	}
+	r := &runner{e: e, scale: opts.Scale, data: opts.Data, cache: cache, lay: lay, tasks: tasks, rows: rowsByTask, progress: progress}
 	err = r.runAll(ctx, pending, workers)
 	progress.Finish(e.ID, time.Since(started))
 	if err != nil {
@@ -174,6 +170,34 @@ func Execute(ctx context.Context, e *Experiment, opts Options) (*Results, error)
 	return res, nil
 }
 
+// onlyKeys is the set of opts.Keys, nil when none is given. A key that no task of the plan has is
+// an error naming every such key, in sorted order.
+func onlyKeys(id string, opts Options, tasks []plannedTask) (map[string]bool, error) {
+	if len(opts.Keys) == 0 {
+		return nil, nil
+	}
+	only := make(map[string]bool, len(opts.Keys))
+	for _, k := range opts.Keys {
+		only[k] = true
+	}
+	unknown := maps.Clone(only)
+	for _, t := range tasks {
+		delete(unknown, t.Key)
+	}
+	switch keys := slices.Sorted(maps.Keys(unknown)); len(keys) {
+	case 0:
+		return only, nil
+	case 1:
+		return nil, fmt.Errorf("run: %s: no task with key %q at scale %s", id, keys[0], opts.Scale)
+	default:
+		quoted := make([]string, len(keys))
+		for i, k := range keys {
+			quoted[i] = strconv.Quote(k)
+		}
+		return nil, fmt.Errorf("run: %s: no task with keys %s at scale %s", id, strings.Join(quoted, ", "), opts.Scale)
+	}
+}
+
 // plannedTask is a task with the name of its part file.
 type plannedTask struct {
 	Task
@@ -181,8 +205,12 @@ type plannedTask struct {
 }
 
 // planTasks calls the plan and checks what the runtime relies on: keys non-empty and unique (also
-// as part file names on case-insensitive file systems), Run set, Rep >= 0.
+// as part file names on case-insensitive file systems), Run set, Rep >= 0. Every way into a plan
+// goes through here, so a plan is only ever called with one of the three scales (PerScale.At).
 func planTasks(e *Experiment, sc Scale) ([]plannedTask, error) {
+	if err := sc.validate(); err != nil {
+		return nil, err
+	}
 	tasks, err := e.Plan(sc)
 	if err != nil {
 		return nil, fmt.Errorf("run: %s: planning at scale %s: %w", e.ID, sc, err)
@@ -213,28 +241,6 @@ func planTasks(e *Experiment, sc Scale) ([]plannedTask, error) {
 	return planned, nil
 }
 
-// partFileName makes a file name from a task key: a readable prefix (characters outside
-// [A-Za-z0-9._=-] become _) and the key's 64-bit FNV-1a hash, which keeps distinct keys apart.
-func partFileName(key string) string {
-	const maxReadable = 64
-	var b strings.Builder
-	for i := 0; i < len(key) && b.Len() < maxReadable; i++ {
-		c := key[i]
-		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("._=-", c) >= 0 {
-			b.WriteByte(c)
-		} else {
-			b.WriteByte('_')
-		}
-	}
-	return fmt.Sprintf("%s-%016x.csv", b.String(), hashKey(key))
-}
-
-func hashKey(key string) uint64 {
-	h := fnv.New64a()
-	h.Write([]byte(key))
-	return h.Sum64()
-}
-
 // taskRNG is the generator of the task with this key: PCG seeded from the experiment seed and the
 // key's FNV-1a hash, mixed by SplitMix64. Fixed forever: changing it changes every result.
 func taskRNG(seed uint64, key string) *rand.Rand {
@@ -263,88 +269,6 @@ func (l layout) meta() string            { return filepath.Join(l.dir, l.id+".me
 func (l layout) parts() string           { return filepath.Join(l.dir, l.id+".parts") }
 func (l layout) part(file string) string { return filepath.Join(l.parts(), file) }
 
-// revision is the file in the parts folder naming the source revision of the program that started
-// computing them.
-func (l layout) revision() string { return filepath.Join(l.parts(), "REVISION") }
-
-// checkRevision guards resumed runs against results computed by older code. A run that starts an
-// empty parts folder records currentRevision() in it. A run that reuses kept parts recorded under
-// another revision says so through progress (the rows are still reused: a change elsewhere in the
-// program need not touch this experiment) and returns that revision for the meta file.
-func (l layout) checkRevision(id string, kept, pending int, progress Progress) (keptFrom string, err error) {
-	current := currentRevision()
-	if current == "" {
-		return "", nil
-	}
-	if kept == 0 {
-		if pending == 0 {
-			return "", nil
-		}
-		if err := safefile.WriteBytes(l.revision(), []byte(current+"\n")); err != nil {
-			return "", fmt.Errorf("run: %s: %w", id, err)
-		}
-		return "", nil
-	}
-	data, err := os.ReadFile(l.revision())
-	if errors.Is(err, fs.ErrNotExist) {
-		return "", nil // kept parts from before revisions were recorded: nothing to compare
-	}
-	if err != nil {
-		return "", fmt.Errorf("run: %s: %w", id, err)
-	}
-	recorded := strings.TrimSpace(string(data))
-	if recorded == current {
-		return "", nil
-	}
-	progress.Logf("%s: reusing %d kept task results computed by revision %s; this program is revision %s. "+
-		"If %s's code changed in between, run it again with --fresh (or delete %s*).",
-		id, kept, recorded, current, id, filepath.Join(l.dir, l.id+"."))
-	return recorded, nil
-}
-
-// currentRevision is Revision, a variable so that tests can set it.
-var currentRevision = sync.OnceValue(Revision)
-
-// Revision names the source of this program: the VCS revision that go build stamped into it, with
-// "+modified" when the source had uncommitted changes; "" when none was stamped (go test, a
-// notebook cell built outside the repository). go build counts every file git status lists,
-// untracked ones and a run's own outputs included, so a program rebuilt after a run that rewrote
-// figures/ would name another revision than the run's kept results; when the working directory is
-// a checkout of the stamped revision, "+modified" is therefore decided by sourceChanged instead.
-func Revision() string {
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
-		return ""
-	}
-	var revision, modified string
-	for _, s := range info.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			revision = s.Value
-		case "vcs.modified":
-			modified = s.Value
-		}
-	}
-	if revision != "" && modified == "true" && sourceChanged(".", revision) {
-		revision += "+modified"
-	}
-	return revision
-}
-
-// sourceChanged reports whether the checkout around dir may hold other source than revision: true
-// unless it is a checkout of revision whose tracked files outside figures/ (the committed outputs,
-// which no build reads) are unchanged. Untracked files are not counted: a run's outputs in a folder
-// git does not ignore are not source; a new source file must be added to git to count.
-func sourceChanged(dir, revision string) bool {
-	head, err := exec.Command("git", "-C", dir, "rev-parse", "HEAD").Output()
-	if err != nil || strings.TrimSpace(string(head)) != revision {
-		return true
-	}
-	status, err := exec.Command("git", "-C", dir, "status", "--porcelain", "--untracked-files=no", "--",
-		":(top)", ":(top,exclude)figures").Output()
-	return err != nil || len(bytes.TrimSpace(status)) > 0
-}
-
 // discard removes kept results: everything of the experiment for a whole run, only the shard's
 // part files for a sharded one (other shards may share the folder).
 func (l layout) discard(tasks []plannedTask, sh Shard) error {
@@ -367,30 +291,12 @@ func (l layout) discard(tasks []plannedTask, sh Shard) error {
 	return nil
 }
 
-// readPart verifies a part file's checksum, parses it and checks it belongs to the task (a stale part from another plan
-// or experiment is an error, not silently mixed in).
-func readPart(data []byte, path, id string, t Task) ([]Row, error) {
-	table, err := verifyPart(data, path)
-	if err != nil {
-		return nil, err
-	}
-	rows, err := readTable(bytes.NewReader(table), path)
-	if err != nil {
-		return nil, err
-	}
-	for i, r := range rows {
-		if r.ID != id || r.Rep != t.Rep {
-			return nil, fmt.Errorf("run: %s:%d: row of id=%s rep=%d in the part of task %q (id=%s rep=%d): stale results from another plan; run fresh to discard them",
-				path, i+2, r.ID, r.Rep, t.Key, id, t.Rep)
-		}
-	}
-	return rows, nil
-}
-
 // runner executes the pending tasks of one Execute call.
 type runner struct {
 	e        *Experiment
 	scale    Scale
+	data     dataset.Source
+	cache    *Cache
 	lay      layout
 	tasks    []plannedTask
 	rows     [][]Row // by plan index; each index written by one worker only
@@ -456,7 +362,7 @@ feed:
 func (r *runner) runTask(ctx context.Context, j int) (ran bool, err error) {
 	t := r.tasks[j]
 	log := newTaskLog(r.e.ID, t.Key, r.progress)
-	env := &Env{Scale: r.scale, RNG: taskRNG(r.e.Seed, t.Key), Log: log}
+	env := &Env{Scale: r.scale, RNG: taskRNG(r.e.Seed, t.Key), Log: log, Data: r.data, Cache: r.cache}
 	start := time.Now()
 	recs, err := callTask(ctx, t.Task, env)
 	log.flush()
@@ -541,178 +447,6 @@ func (l *taskLog) flush() {
 		l.emit(string(l.buf))
 		l.buf = nil
 	}
-}
-
-// Merge gathers the part files of e at scale sc from the result roots of shard runs (srcs) and
-// writes <dst>/<sc>/<ID>.csv, its parts and its meta file, the table and parts byte for byte as an
-// unsharded Execute would. A task with no part in any source is an error naming it; two sources
-// holding different parts for one task, or a part that fails its checksum, is an error too. Every
-// part is read and checked before anything is written, so a failed merge leaves dst as it was.
-// The parts folder records the sources' revision (REVISION) when they agree on one. dst may be one
-// of the sources; it is locked for the duration like a run.
-func Merge(e *Experiment, sc Scale, dst string, srcs ...string) error {
-	if err := e.validate(); err != nil {
-		return err
-	}
-	e = e.Producer()
-	if err := sc.validate(); err != nil {
-		return err
-	}
-	if dst == "" {
-		return fmt.Errorf("run: merge %s: destination directory not set", e.ID)
-	}
-	if len(srcs) == 0 {
-		return fmt.Errorf("run: merge %s: no source directories", e.ID)
-	}
-	started := time.Now()
-	tasks, err := planTasks(e, sc)
-	if err != nil {
-		return err
-	}
-	out := layoutOf(dst, sc, e.ID)
-	type found struct {
-		data []byte
-		at   string
-	}
-	parts := make([]found, len(tasks))
-	var rows []Row
-	var missing []string
-	for j, t := range tasks {
-		for _, src := range srcs {
-			path := layoutOf(src, sc, e.ID).part(t.file)
-			data, err := os.ReadFile(path)
-			if errors.Is(err, fs.ErrNotExist) {
-				continue
-			}
-			if err != nil {
-				return fmt.Errorf("run: merge %s: %w", e.ID, err)
-			}
-			if parts[j].data != nil && !bytes.Equal(parts[j].data, data) {
-				return fmt.Errorf("run: merge %s: task %q has different results in %s and %s", e.ID, t.Key, parts[j].at, path)
-			}
-			parts[j] = found{data, path}
-		}
-		if parts[j].data == nil {
-			missing = append(missing, t.Key)
-			continue
-		}
-		taskRows, err := readPart(parts[j].data, parts[j].at, e.ID, t.Task)
-		if err != nil {
-			return fmt.Errorf("run: merge %s: %w", e.ID, err)
-		}
-		rows = append(rows, taskRows...)
-	}
-	if len(missing) > 0 {
-		shown := missing[:min(len(missing), 5)]
-		more := ""
-		if len(missing) > len(shown) {
-			more = fmt.Sprintf(" and %d more", len(missing)-len(shown))
-		}
-		return fmt.Errorf("run: merge %s at scale %s: %d of %d tasks have no part in %s: %s%s",
-			e.ID, sc, len(missing), len(tasks), strings.Join(srcs, ", "), strings.Join(shown, ", "), more)
-	}
-	revision := ""
-	for i, src := range srcs {
-		data, _ := os.ReadFile(layoutOf(src, sc, e.ID).revision())
-		r := strings.TrimSpace(string(data))
-		if i > 0 && r != revision {
-			revision = ""
-			break
-		}
-		revision = r
-	}
-
-	unlock, err := out.lock(e.ID)
-	if err != nil {
-		return err
-	}
-	defer unlock()
-	for j, t := range tasks {
-		if err := copyPart(parts[j].data, parts[j].at, out.part(t.file)); err != nil {
-			return fmt.Errorf("run: merge %s: %w", e.ID, err)
-		}
-	}
-	if revision != "" {
-		if err := safefile.WriteBytes(out.revision(), []byte(revision+"\n")); err != nil {
-			return fmt.Errorf("run: merge %s: %w", e.ID, err)
-		}
-	}
-	if err := safefile.Write(out.table(), func(w io.Writer) error { return writeTable(w, rows) }); err != nil {
-		return fmt.Errorf("run: merge %s: %w", e.ID, err)
-	}
-	m := newMeta(e, sc, len(tasks), len(rows), started)
-	m.MergedFrom = srcs
-	if err := m.write(out.meta()); err != nil {
-		return fmt.Errorf("run: merge %s: %w", e.ID, err)
-	}
-	return nil
-}
-
-// copyPart writes a part into the destination unless it already holds these exact bytes (which
-// covers merging into one of the sources).
-func copyPart(data []byte, from, to string) error {
-	if old, err := os.ReadFile(to); err == nil && bytes.Equal(old, data) {
-		return nil
-	}
-	if err := safefile.WriteBytes(to, data); err != nil {
-		return fmt.Errorf("copying %s: %w", from, err)
-	}
-	return nil
-}
-
-// runMeta is the provenance file written next to a results table.
-type runMeta struct {
-	ID         string   `json:"id"`
-	Title      string   `json:"title,omitempty"`
-	Scale      Scale    `json:"scale"`
-	Seed       uint64   `json:"seed"`
-	Tasks      int      `json:"tasks"`
-	TasksRun   int      `json:"tasks_run"`
-	TasksKept  int      `json:"tasks_kept"`
-	Workers    int      `json:"workers,omitempty"`
-	Rows       int      `json:"rows"`
-	MergedFrom []string `json:"merged_from,omitempty"`
-	GoVersion  string   `json:"go_version"`
-	GOOS       string   `json:"goos"`
-	GOARCH     string   `json:"goarch"`
-	Revision   string   `json:"revision,omitempty"`
-	// KeptFromRevision is set when kept parts recorded another revision (see checkRevision).
-	KeptFromRevision string `json:"kept_from_revision,omitempty"`
-	// BLAS is the BLAS library and kernels of the run (not of a merge): other kernels change the
-	// results' last bits and the timings.
-	BLAS           *blas.Info `json:"blas,omitempty"`
-	Module         string     `json:"module,omitempty"`
-	Modules        []string   `json:"modules,omitempty"`
-	Started        time.Time  `json:"started"`
-	Finished       time.Time  `json:"finished"`
-	ElapsedSeconds float64    `json:"elapsed_seconds"`
-}
-
-func newMeta(e *Experiment, sc Scale, tasks, rows int, started time.Time) *runMeta {
-	finished := time.Now()
-	m := &runMeta{
-		ID: e.ID, Title: e.Title, Scale: sc, Seed: e.Seed, Tasks: tasks, Rows: rows,
-		GoVersion: runtime.Version(), GOOS: runtime.GOOS, GOARCH: runtime.GOARCH, Revision: currentRevision(),
-		Started: started.UTC(), Finished: finished.UTC(), ElapsedSeconds: finished.Sub(started).Seconds(),
-	}
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		m.Module = strings.TrimSpace(bi.Main.Path + " " + bi.Main.Version)
-		for _, d := range bi.Deps {
-			if d.Replace != nil {
-				d = d.Replace
-			}
-			m.Modules = append(m.Modules, d.Path+" "+d.Version)
-		}
-	}
-	return m
-}
-
-func (m *runMeta) write(path string) error {
-	data, err := json.MarshalIndent(m, "", "  ")
-	if err != nil {
-		return err
-	}
-	return safefile.WriteBytes(path, append(data, '\n'))
 }
 
 // TaskKeys lists the keys of the experiment's tasks at the scale, in plan order.

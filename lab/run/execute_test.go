@@ -483,6 +483,14 @@ func TestKeysRunOnlyThoseTasksAndWriteNoTable(t *testing.T) {
 	if _, err := Execute(context.Background(), ty.experiment(), Options{Scale: Smoke, Dir: dir, Keys: []string{"nope"}}); err == nil {
 		t.Fatal("an unknown key must be an error")
 	}
+	// Every unknown key is named, in sorted order whatever the map order.
+	keys := []string{"zz", "cfg1/rep=0", "b", "a", "yy", "c"}
+	for range 5 {
+		_, err := Execute(context.Background(), ty.experiment(), Options{Scale: Smoke, Dir: dir, Keys: keys})
+		if want := `no task with keys "a", "b", "c", "yy", "zz" at scale smoke`; err == nil || !strings.Contains(err.Error(), want) {
+			t.Fatalf("unknown keys: %v, want %s", err, want)
+		}
+	}
 }
 
 // TestSourceChangedIgnoresOutputs: in a checkout, a run's outputs (tracked figures, untracked

@@ -6,7 +6,11 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"strings"
+
+	"github.com/fastkernels/kernellab/lab/dataset"
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 // Task is one independent unit of work, usually one repetition of one configuration. Tasks share
@@ -31,6 +35,12 @@ type Env struct {
 	RNG *rand.Rand
 	// Log takes notes from the task; each line goes to the progress reporter's log.
 	Log io.Writer
+	// Data is where the task's data sets come from (Options.Data): a task loads through it, never
+	// through a source of its own, so that the caller decides the mirror and the cache.
+	Data dataset.Source
+	// Cache keeps what the run's tasks load, once per run (see Cached); shared by every task of
+	// the run, and by the runs that share Options.Cache.
+	Cache *Cache
 }
 
 // Kind says whether an experiment produces a figure or a table, which decides the rendered files.
@@ -65,7 +75,8 @@ type Experiment struct {
 	// Source names what the entry reproduces, e.g. "thesis Figure 3.2 (§3.3.1)"; the gallery shows it.
 	Source string
 	Kind   Kind
-	// Seed is the experiment seed; every task's RNG derives from it and the task key.
+	// Seed is the experiment seed; every task's RNG derives from it and the task key. Give each
+	// experiment of a catalogue a seed of its own.
 	Seed uint64
 	// Serial runs tasks one at a time (wall-clock timing experiments).
 	Serial bool
@@ -80,6 +91,11 @@ type Experiment struct {
 	// identical on one machine and BLAS kernel set, and agrees in distribution across them. The key
 	// "*" stands for every metric of the experiment.
 	BySpread map[string]string
+	// Timings lists the metrics that measure time (the seconds of a call, a speed-up): they change
+	// with every run and machine, so lab diff compares them only when asked (--timing), by their
+	// spread over the draws, never by a tolerance. A timing metric takes no Tolerance or BySpread
+	// entry of its own.
+	Timings []string
 	// Plan lists the tasks at a scale. It must be cheap and deterministic (no data loading): shards
 	// and merge call it to know the task order. It is nil when Uses is set.
 	Plan func(sc Scale) ([]Task, error)
@@ -103,16 +119,8 @@ type Claim struct {
 	// what supports or contradicts the claim.
 	Rule string
 	// Check decides the claim from the results and gives the numbers behind the verdict. It builds
-	// its statistics with the tests of this package (Decide, MeanAbove, Equivalent, ...).
-	Check func(res *Results) (Verdict, error)
-}
-
-// Verdict is the outcome of a claim check.
-type Verdict struct {
-	Outcome Outcome
-	// Evidence is the numbers behind the verdict: each estimate with its interval (or p-value), the
-	// number of draws and the rule in words.
-	Evidence string
+	// its statistics with the tests of lab/verdict (verdict.Decide, verdict.MeanAbove, ...).
+	Check func(res *Results) (verdict.Verdict, error)
 }
 
 // Producer is the experiment that runs the tasks behind e's results and names their files: Uses
@@ -163,6 +171,9 @@ func (e *Experiment) validate() error {
 	if e.Render == nil {
 		return fmt.Errorf("run: experiment %s has no Render", e.ID)
 	}
+	if err := e.validateTimings(); err != nil {
+		return err
+	}
 	seen := make(map[string]bool, len(e.Claims))
 	for i, c := range e.Claims {
 		if c.ID == "" {
@@ -175,6 +186,27 @@ func (e *Experiment) validate() error {
 	}
 	return nil
 }
+
+// validateTimings checks that Timings names each metric once and does not also give it a tolerance
+// or a reason to compare it by spread, which lab diff would not apply to a timing.
+func (e *Experiment) validateTimings() error {
+	for i, m := range e.Timings {
+		switch {
+		case m == "":
+			return fmt.Errorf("run: experiment %s: timing metric %d is empty", e.ID, i+1)
+		case slices.Contains(e.Timings[:i], m):
+			return fmt.Errorf("run: experiment %s: timing metric %q appears twice", e.ID, m)
+		case e.Tolerance[m] != 0:
+			return fmt.Errorf("run: experiment %s: timing metric %q has a Tolerance, which lab diff does not apply to timings", e.ID, m)
+		case e.BySpread[m] != "":
+			return fmt.Errorf("run: experiment %s: timing metric %q is in BySpread: timings are always compared by their spread", e.ID, m)
+		}
+	}
+	return nil
+}
+
+// IsTiming reports whether metric measures time (Timings).
+func (e *Experiment) IsTiming(metric string) bool { return slices.Contains(e.Timings, metric) }
 
 // SpreadReason returns why lab diff compares metric by its spread over the draws (BySpread, its
 // own entry or "*"), or "" when its values are held to the tolerance.

@@ -18,16 +18,30 @@ func TestRegistryValidates(t *testing.T) {
 	noRender.Render = nil
 	dupClaim.Claims = []Claim{{ID: "c1"}, {ID: "c1"}}
 	emptyClaim.Claims = []Claim{{Text: "no id"}}
+	timing := func(id string, change func(e *Experiment)) *Experiment {
+		e := stub(id)
+		e.Timings = []string{"seconds"}
+		change(e)
+		return e
+	}
+	emptyTiming := timing("t1", func(e *Experiment) { e.Timings = append(e.Timings, "") })
+	twiceTiming := timing("t2", func(e *Experiment) { e.Timings = append(e.Timings, "seconds") })
+	toleratedTiming := timing("t3", func(e *Experiment) { e.Tolerance = map[string]float64{"seconds": 1e-6} })
+	spreadTiming := timing("t4", func(e *Experiment) { e.BySpread = map[string]string{"seconds": "noise"} })
 	for want, exps := range map[string][]*Experiment{
-		"empty":              {stub("")},
-		"registered twice":   {stub("x"), stub("x")},
-		"no Plan":            {noPlan},
-		"no Render":          {noRender},
-		`"c1" appears twice`: {dupClaim},
-		"empty ID":           {emptyClaim},
-		"character":          {stub("fig 3")},
-		"must not start":     {stub("../x")},
-		"nil experiment":     {nil},
+		"empty":                           {stub("")},
+		"registered twice":                {stub("x"), stub("x")},
+		"no Plan":                         {noPlan},
+		"no Render":                       {noRender},
+		`"c1" appears twice`:              {dupClaim},
+		"empty ID":                        {emptyClaim},
+		"character":                       {stub("fig 3")},
+		"must not start":                  {stub("../x")},
+		"nil experiment":                  {nil},
+		"timing metric 2 is empty":        {emptyTiming},
+		`timing metric "seconds" appears`: {twiceTiming},
+		`"seconds" has a Tolerance`:       {toleratedTiming},
+		`"seconds" is in BySpread`:        {spreadTiming},
 	} {
 		if _, err := NewRegistry(exps...); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: got %v", want, err)

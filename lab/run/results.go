@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/fastkernels/kernellab/lab/internal/median"
 )
 
 // Results is the tidy results table of one experiment at one scale: what renderers and claim
@@ -187,6 +189,6 @@ func summarise(values []float64) Summary {
 		}
 		s.SD = math.Sqrt(ss / float64(n-1))
 	}
-	s.Median = sortedMedian(v)
+	s.Median = median.Sorted(v)
 	return s
 }

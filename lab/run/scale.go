@@ -2,7 +2,6 @@ package run
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 )
 
@@ -43,22 +42,28 @@ func (sc Scale) validate() error {
 // Scales lists the scales from smallest to largest.
 func Scales() []Scale { return []Scale{Smoke, Quick, Paper} }
 
-// FiguresDir is where a run at this scale writes its figures, tables, claims report and gallery
-// by default, <results>/<scale>/figures beside its tidy results: a user's run stays in its own
-// (git-ignored) results root and never rewrites the committed outputs (CommittedFiguresDir).
-func (sc Scale) FiguresDir(resultsRoot string) string {
-	return filepath.Join(resultsRoot, string(sc), "figures")
-}
+// PerScale holds one value for each scale, such as the sizes of an experiment:
+//
+//	points := run.PerScale[int]{Smoke: 200, Quick: 2000, Paper: 20000}
+//	n := points.At(sc)
+//
+// Unlike a map keyed by Scale, it cannot lack a scale: each is a field, which a literal either
+// sets or visibly leaves at its zero value.
+type PerScale[T any] struct{ Smoke, Quick, Paper T }
 
-// CommittedFiguresDir is where the committed outputs of this scale live, relative to the
-// repository root: figures/ for quick and figures/paper/ for paper; ok is false for smoke, whose
-// outputs are never committed. Only a deliberate reference update writes there.
-func (sc Scale) CommittedFiguresDir() (dir string, ok bool) {
+// At returns the value of scale sc. sc is one of the three scales wherever the runtime calls a
+// plan (Execute, Merge, TaskKeys and Missing check the scale first, and ParseScale accepts only
+// those), so At needs no error; for any other Scale value, which only a program that makes one up
+// can produce, it returns the zero value of T.
+func (p PerScale[T]) At(sc Scale) T {
 	switch sc {
+	case Smoke:
+		return p.Smoke
 	case Quick:
-		return "figures", true
+		return p.Quick
 	case Paper:
-		return filepath.Join("figures", "paper"), true
+		return p.Paper
 	}
-	return "", false
+	var zero T
+	return zero
 }

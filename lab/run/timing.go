@@ -3,6 +3,8 @@ package run
 import (
 	"errors"
 	"time"
+
+	"github.com/fastkernels/kernellab/lab/internal/median"
 )
 
 // TimeMedian times f the way a timing claim needs it: one untimed warm-up call (caches, page
@@ -40,5 +42,5 @@ func timeMedian(warmUp bool, calls int, f func() error) (float64, error) {
 		}
 		times[i] = time.Since(start).Seconds()
 	}
-	return median(times), nil
+	return median.Of(times), nil
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/fastkernels/kernellab/lab/dataset"
 	"github.com/fastkernels/kernellab/lab/plotting"
 	"github.com/fastkernels/kernellab/lab/run"
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 // PrintedDataset is one row of a thesis data-set table: what the thesis printed, and how we load ours.
@@ -143,26 +144,26 @@ func SizeClaims(rows []PrintedDataset) []run.Claim {
 		Text: "every data set as loaded here has the n and d the thesis prints",
 		Rule: "exact, one test per data set: supported if n and d as loaded equal the printed ones, contradicted if either differs; " +
 			"a data set whose printed n counts something else than what the task loads cannot be compared (inconclusive, with the reason)",
-		Check: func(res *run.Results) (run.Verdict, error) { return checkSizes(res, rows) },
+		Check: func(res *run.Results) (verdict.Verdict, error) { return checkSizes(res, rows) },
 	}}
 }
 
 // checkSizes is the sizes-match claim of a data-set table.
-func checkSizes(res *run.Results, rows []PrintedDataset) (run.Verdict, error) {
-	tests := make([]run.Test, 0, len(rows))
+func checkSizes(res *run.Results, rows []PrintedDataset) (verdict.Verdict, error) {
+	tests := make([]verdict.Test, 0, len(rows))
 	var notes []string
 	for _, r := range rows {
 		n, d, variant, ok := loadedShape(res, "loaded", r.Dataset)
 		if !ok {
-			return run.Verdict{}, fmt.Errorf("no result for %s", r.Dataset)
+			return verdict.Verdict{}, fmt.Errorf("no result for %s", r.Dataset)
 		}
 		label := fmt.Sprintf("%s (%d × %s here, thesis %d × %s)", r.Name, n, dimText(d, r), r.N, dimText(r.D, r))
 		if r.NotComparable != "" {
-			tests = append(tests, run.Premise(label, r.NotComparable))
+			tests = append(tests, verdict.Premise(label, r.NotComparable))
 			continue
 		}
 		if partial := partialVariant(r.Dataset, variant); partial != "" {
-			tests = append(tests, run.Premise(label, partial))
+			tests = append(tests, verdict.Premise(label, partial))
 			continue
 		}
 		differ := 0
@@ -172,12 +173,12 @@ func checkSizes(res *run.Results, rows []PrintedDataset) (run.Verdict, error) {
 		if r.D != 0 && printedD(d, r) != r.D {
 			differ++
 		}
-		tests = append(tests, run.ExactTest(label+": sizes that differ", float64(differ), differ == 0, "supported if 0"))
+		tests = append(tests, verdict.ExactTest(label+": sizes that differ", float64(differ), differ == 0, "supported if 0"))
 		if r.LeakFree != "" {
 			notes = append(notes, r.Name+": "+noteText(res, r))
 		}
 	}
-	return run.Decide(tests, notes...), nil
+	return verdict.Decide(tests, notes...), nil
 }
 
 // printedD is the loaded d counted the way the thesis prints it (with the label when it counts it).

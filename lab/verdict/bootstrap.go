@@ -1,4 +1,4 @@
-package run
+package verdict
 
 import (
 	"fmt"
@@ -6,6 +6,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+
+	"github.com/fastkernels/kernellab/lab/internal/median"
 )
 
 // bootstrapRounds is the number of bootstrap resamples behind a ratio of medians: enough for
@@ -35,7 +37,7 @@ func bootstrapRatio(label string, a, b []float64, paired bool) ratioBootstrap {
 	h := fnv.New64a()
 	h.Write([]byte(label))
 	rng := rand.New(rand.NewPCG(h.Sum64(), 0x9e3779b97f4a7c15))
-	r := ratioBootstrap{ratio: median(a) / median(b), n: min(len(a), len(b)), boot: make([]float64, bootstrapRounds)}
+	r := ratioBootstrap{ratio: median.Of(a) / median.Of(b), n: min(len(a), len(b)), boot: make([]float64, bootstrapRounds)}
 	ra, rb := make([]float64, len(a)), make([]float64, len(b))
 	for k := range r.boot {
 		for i := range ra {
@@ -50,26 +52,10 @@ func bootstrapRatio(label string, a, b []float64, paired bool) ratioBootstrap {
 				rb[i] = b[rng.IntN(len(b))]
 			}
 		}
-		r.boot[k] = median(ra) / median(rb)
+		r.boot[k] = median.Of(ra) / median.Of(rb)
 	}
 	slices.Sort(r.boot)
 	return r
-}
-
-// median of a non-empty sample (mean of the two middle values for an even count).
-func median(v []float64) float64 {
-	s := slices.Clone(v)
-	slices.Sort(s)
-	return sortedMedian(s)
-}
-
-// sortedMedian is the median of a non-empty sample sorted in increasing order.
-func sortedMedian(s []float64) float64 {
-	n := len(s)
-	if n%2 == 1 {
-		return s[n/2]
-	}
-	return (s[n/2-1] + s[n/2]) / 2
 }
 
 // fractionAtLeast and fractionAtMost are bootstrap p-values, (count + 1)/(B + 1), so never 0.

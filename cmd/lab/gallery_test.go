@@ -1,10 +1,12 @@
-package run
+package main
 
 import (
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/fastkernels/kernellab/lab/run"
 )
 
 func TestWriteGallery(t *testing.T) {
@@ -14,14 +16,14 @@ func TestWriteGallery(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	fig, tab, missing := stub("fig1"), stub("tab1"), stub("fig9")
+	fig, tab, missing := &run.Experiment{ID: "fig1"}, &run.Experiment{ID: "tab1"}, &run.Experiment{ID: "fig9"}
 	fig.Title, fig.Source = "Error", "thesis Figure 3.2"
-	tab.Kind = Table
-	claims := []ClaimResult{{Experiment: "fig1", ClaimID: "c1", Text: "DAC wins", Status: StatusInconclusive}}
-	if err := WriteGallery(dir, Quick, []*Experiment{fig, tab, missing}, claims); err != nil {
+	tab.Kind = run.Table
+	claims := []run.ClaimResult{{Experiment: "fig1", ClaimID: "c1", Text: "DAC wins", Status: run.StatusInconclusive}}
+	if err := writeGallery(dir, run.Quick, []*run.Experiment{fig, tab, missing}, claims); err != nil {
 		t.Fatal(err)
 	}
-	got := string(readFile(t, filepath.Join(dir, "README.md")))
+	got := string(mustRead(t, filepath.Join(dir, "README.md")))
 	for _, want := range []string{
 		"# Gallery (scale: quick)",
 		"## fig1 — Error\n\nReproduces: thesis Figure 3.2.\n\n[<img src=\"fig1.png\"",

@@ -1,4 +1,4 @@
-package run
+package verdict
 
 import (
 	"fmt"
@@ -38,6 +38,14 @@ func (o Outcome) String() string {
 		return "INCONCLUSIVE"
 	}
 	return fmt.Sprintf("Outcome(%d)", int(o))
+}
+
+// Verdict is the outcome of a claim check.
+type Verdict struct {
+	Outcome Outcome
+	// Evidence is the numbers behind the verdict: each estimate with its interval (or p-value), the
+	// number of draws and the rule in words.
+	Evidence string
 }
 
 // Test is one statistical test behind a claim: a point estimate with its interval and the two

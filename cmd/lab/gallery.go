@@ -1,4 +1,4 @@
-package run
+package main
 
 import (
 	"fmt"
@@ -7,16 +7,17 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/fastkernels/kernellab/lab/run"
 	"github.com/fastkernels/kernellab/lab/safefile"
 )
 
-// WriteGallery writes the gallery of a figures folder, <figDir>/README.md, atomically: for every
+// writeGallery writes the gallery of a figures folder, <figDir>/README.md, atomically: for every
 // experiment in catalogue order, its title and source, a thumbnail linking to the full figure (or
 // a link to the table), its caption, and its claims with their verdicts at this scale. A figure's
 // caption is the <ID>.md its renderer writes beside the PNG; a table's .md is the table itself, so
 // it is linked, not inlined. Experiments with nothing rendered in figDir are listed as not run.
-func WriteGallery(figDir string, sc Scale, exps []*Experiment, claims []ClaimResult) error {
-	byExp := map[string][]ClaimResult{}
+func writeGallery(figDir string, sc run.Scale, exps []*run.Experiment, claims []run.ClaimResult) error {
+	byExp := map[string][]run.ClaimResult{}
 	for _, c := range claims {
 		byExp[c.Experiment] = append(byExp[c.Experiment], c)
 	}
@@ -29,9 +30,9 @@ func WriteGallery(figDir string, sc Scale, exps []*Experiment, claims []ClaimRes
 			fmt.Fprintf(&b, "Reproduces: %s.\n\n", e.Source)
 		}
 		switch {
-		case e.Kind == Table && exists(filepath.Join(figDir, e.ID+".md")):
+		case e.Kind == run.Table && exists(filepath.Join(figDir, e.ID+".md")):
 			fmt.Fprintf(&b, "Table: [%s.md](%s.md) (CSV: [%s.csv](%s.csv)).\n", e.ID, e.ID, e.ID, e.ID)
-		case e.Kind == Figure && exists(filepath.Join(figDir, e.ID+".png")):
+		case e.Kind == run.Figure && exists(filepath.Join(figDir, e.ID+".png")):
 			fmt.Fprintf(&b, "[<img src=\"%s.png\" width=\"480\" alt=\"%s\">](%s.png)\n", e.ID, e.ID, e.ID)
 			if caption, err := os.ReadFile(filepath.Join(figDir, e.ID+".md")); err == nil {
 				fmt.Fprintf(&b, "\n%s\n", strings.TrimSpace(string(caption)))

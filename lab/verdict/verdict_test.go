@@ -1,7 +1,6 @@
-package run
+package verdict
 
 import (
-	"errors"
 	"math"
 	"strings"
 	"testing"
@@ -209,46 +208,6 @@ func TestRatioOfMedians(t *testing.T) {
 	}
 	if RatioBelow("x", []float64{1, 0}, fast[:2], true, 1).Reason == "" || RatioBelow("x", fast, slow[:2], true, 1).Reason == "" {
 		t.Error("bad times accepted")
-	}
-}
-
-func TestPairedDifferences(t *testing.T) {
-	row := func(rep int, n string, v float64) Row {
-		return Row{Dataset: "d", Rep: rep, Params: []Param{{"n", n}}, Value: v}
-	}
-	a := []Row{row(0, "1", 5), row(1, "1", 7), row(0, "2", 1)}
-	b := []Row{row(0, "2", 0.5), row(1, "1", 6), row(0, "1", 4)}
-	d, err := PairedDifferences(a, b)
-	if err != nil || len(d) != 3 || d[0] != 1 || d[1] != 1 || d[2] != 0.5 {
-		t.Fatalf("%v %v", d, err)
-	}
-	if _, err := PairedDifferences(a, b[:2]); err == nil {
-		t.Error("unpaired rows accepted")
-	}
-	if _, err := PairedDifferences(a, []Row{b[0], b[0], b[1]}); err == nil {
-		t.Error("duplicate rows accepted")
-	}
-}
-
-func TestTimeMedian(t *testing.T) {
-	calls := 0
-	s, err := TimeMedian(5, func() error { calls++; return nil })
-	if err != nil || calls != 6 || s < 0 {
-		t.Errorf("%g %v after %d calls, want 6 (one warm-up)", s, err, calls)
-	}
-	boom := errors.New("boom")
-	if _, err := TimeMedian(3, func() error { return boom }); !errors.Is(err, boom) {
-		t.Error(err)
-	}
-	if _, err := TimeMedian(0, func() error { return nil }); err == nil {
-		t.Error("0 calls accepted")
-	}
-	calls = 0
-	if s, err := TimeMedianCold(3, func() error { calls++; return nil }); err != nil || calls != 3 || s < 0 {
-		t.Errorf("cold: %g %v after %d calls, want 3 (no warm-up)", s, err, calls)
-	}
-	if _, err := TimeMedianCold(0, func() error { return nil }); err == nil {
-		t.Error("cold: 0 calls accepted")
 	}
 }
 

@@ -1,0 +1,157 @@
+package run
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/fastkernels/kernellab/lab/blas"
+	"github.com/fastkernels/kernellab/lab/safefile"
+)
+
+// revision is the file in the parts folder naming the source revision of the program that started
+// computing them.
+func (l layout) revision() string { return filepath.Join(l.parts(), "REVISION") }
+
+// checkRevision guards resumed runs against results computed by older code. A run that starts an
+// empty parts folder records currentRevision() in it. A run that reuses kept parts recorded under
+// another revision says so through progress (the rows are still reused: a change elsewhere in the
+// program need not touch this experiment) and returns that revision for the meta file.
+func (l layout) checkRevision(id string, kept, pending int, progress Progress) (keptFrom string, err error) {
+	current := currentRevision()
+	if current == "" {
+		return "", nil
+	}
+	if kept == 0 {
+		if pending == 0 {
+			return "", nil
+		}
+		if err := safefile.WriteBytes(l.revision(), []byte(current+"\n")); err != nil {
+			return "", fmt.Errorf("run: %s: %w", id, err)
+		}
+		return "", nil
+	}
+	data, err := os.ReadFile(l.revision())
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", nil // kept parts from before revisions were recorded: nothing to compare
+	}
+	if err != nil {
+		return "", fmt.Errorf("run: %s: %w", id, err)
+	}
+	recorded := strings.TrimSpace(string(data))
+	if recorded == current {
+		return "", nil
+	}
+	progress.Logf("%s: reusing %d kept task results computed by revision %s; this program is revision %s. "+
+		"If %s's code changed in between, run it again with --fresh (or delete %s*).",
+		id, kept, recorded, current, id, filepath.Join(l.dir, l.id+"."))
+	return recorded, nil
+}
+
+// currentRevision is Revision, a variable so that tests can set it.
+var currentRevision = sync.OnceValue(Revision)
+
+// Revision names the source of this program: the VCS revision that go build stamped into it, with
+// "+modified" when the source had uncommitted changes; "" when none was stamped (go test, a
+// notebook cell built outside the repository). go build counts every file git status lists,
+// untracked ones and a run's own outputs included, so a program rebuilt after a run that rewrote
+// figures/ would name another revision than the run's kept results; when the working directory is
+// a checkout of the stamped revision, "+modified" is therefore decided by sourceChanged instead.
+func Revision() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return ""
+	}
+	var revision, modified string
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			revision = s.Value
+		case "vcs.modified":
+			modified = s.Value
+		}
+	}
+	if revision != "" && modified == "true" && sourceChanged(".", revision) {
+		revision += "+modified"
+	}
+	return revision
+}
+
+// sourceChanged reports whether the checkout around dir may hold other source than revision: true
+// unless it is a checkout of revision whose tracked files outside figures/ (the committed outputs,
+// which no build reads) are unchanged. Untracked files are not counted: a run's outputs in a folder
+// git does not ignore are not source; a new source file must be added to git to count.
+func sourceChanged(dir, revision string) bool {
+	head, err := exec.Command("git", "-C", dir, "rev-parse", "HEAD").Output()
+	if err != nil || strings.TrimSpace(string(head)) != revision {
+		return true
+	}
+	status, err := exec.Command("git", "-C", dir, "status", "--porcelain", "--untracked-files=no", "--",
+		":(top)", ":(top,exclude)figures").Output()
+	return err != nil || len(bytes.TrimSpace(status)) > 0
+}
+
+// runMeta is the provenance file written next to a results table.
+type runMeta struct {
+	ID         string   `json:"id"`
+	Title      string   `json:"title,omitempty"`
+	Scale      Scale    `json:"scale"`
+	Seed       uint64   `json:"seed"`
+	Tasks      int      `json:"tasks"`
+	TasksRun   int      `json:"tasks_run"`
+	TasksKept  int      `json:"tasks_kept"`
+	Workers    int      `json:"workers,omitempty"`
+	Rows       int      `json:"rows"`
+	MergedFrom []string `json:"merged_from,omitempty"`
+	GoVersion  string   `json:"go_version"`
+	GOOS       string   `json:"goos"`
+	GOARCH     string   `json:"goarch"`
+	Revision   string   `json:"revision,omitempty"`
+	// KeptFromRevision is set when kept parts recorded another revision (see checkRevision).
+	KeptFromRevision string `json:"kept_from_revision,omitempty"`
+	// BLAS is the BLAS library and kernels of the run (not of a merge): other kernels change the
+	// results' last bits and the timings.
+	BLAS           *blas.Info `json:"blas,omitempty"`
+	Module         string     `json:"module,omitempty"`
+	Modules        []string   `json:"modules,omitempty"`
+	Started        time.Time  `json:"started"`
+	Finished       time.Time  `json:"finished"`
+	ElapsedSeconds float64    `json:"elapsed_seconds"`
+}
+
+func newMeta(e *Experiment, sc Scale, tasks, rows int, started time.Time) *runMeta {
+	finished := time.Now()
+	m := &runMeta{
+		ID: e.ID, Title: e.Title, Scale: sc, Seed: e.Seed, Tasks: tasks, Rows: rows,
+		GoVersion: runtime.Version(), GOOS: runtime.GOOS, GOARCH: runtime.GOARCH, Revision: currentRevision(),
+		Started: started.UTC(), Finished: finished.UTC(), ElapsedSeconds: finished.Sub(started).Seconds(),
+	}
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		m.Module = strings.TrimSpace(bi.Main.Path + " " + bi.Main.Version)
+		for _, d := range bi.Deps {
+			if d.Replace != nil {
+				d = d.Replace
+			}
+			m.Modules = append(m.Modules, d.Path+" "+d.Version)
+		}
+	}
+	return m
+}
+
+func (m *runMeta) write(path string) error {
+	data, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return err
+	}
+	return safefile.WriteBytes(path, append(data, '\n'))
+}
