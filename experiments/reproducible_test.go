@@ -11,6 +11,7 @@ import (
 
 	"github.com/fastkernels/kernellab/experiments/internal/kittest"
 
+	"github.com/fastkernels/kernellab/lab/dataset"
 	"github.com/fastkernels/kernellab/lab/run"
 )
 
@@ -39,7 +40,7 @@ func TestTimingFreeOutputsAreReproducible(t *testing.T) {
 			if _, done := runs[p.ID]; !done {
 				var two [2]*run.Results
 				for k := range two {
-					res, err := run.Execute(context.Background(), p, run.Options{Scale: run.Smoke, Dir: t.TempDir()})
+					res, err := run.Execute(context.Background(), p, run.Options{Scale: run.Smoke, Dir: t.TempDir(), Data: dataset.DefaultSource()})
 					if err != nil {
 						t.Fatal(err)
 					}

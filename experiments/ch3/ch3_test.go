@@ -181,10 +181,10 @@ func TestCh3Hidden(t *testing.T) {
 // Each scale plans one task per (data set, draw), with unique keys.
 func TestCh3Plans(t *testing.T) {
 	draws := map[string]func(run.Scale) (int, int){
-		"fig3_2": func(sc run.Scale) (int, int) { return fig3_2Sizes[sc].draws, len(fig3_2Sizes[sc].sets) },
-		"fig3_3": func(sc run.Scale) (int, int) { return fig3_3Sizes[sc].draws, len(fig3_3Sizes[sc].sets) },
-		"fig3_4": func(sc run.Scale) (int, int) { return fig3_4Sizes[sc].draws, len(fig3_4Sizes[sc].sets) },
-		"fig3_5": func(sc run.Scale) (int, int) { return fig3_5Sizes[sc].draws, len(fig3_5Sizes[sc].sets) },
+		"fig3_2": func(sc run.Scale) (int, int) { return fig3_2Sizes.At(sc).draws, len(fig3_2Sizes.At(sc).sets) },
+		"fig3_3": func(sc run.Scale) (int, int) { return fig3_3Sizes.At(sc).draws, len(fig3_3Sizes.At(sc).sets) },
+		"fig3_4": func(sc run.Scale) (int, int) { return fig3_4Sizes.At(sc).draws, len(fig3_4Sizes.At(sc).sets) },
+		"fig3_5": func(sc run.Scale) (int, int) { return fig3_5Sizes.At(sc).draws, len(fig3_5Sizes.At(sc).sets) },
 	}
 	for _, build := range experiments {
 		e := build()
@@ -204,9 +204,6 @@ func TestCh3Plans(t *testing.T) {
 				}
 				keys[task.Key] = true
 			}
-		}
-		if _, err := e.Plan("huge"); err == nil {
-			t.Errorf("%s: unknown scale planned", e.ID)
 		}
 	}
 }

@@ -115,10 +115,10 @@ type data struct {
 	reduced []string
 }
 
-// loadCh3 loads a chapter-3 data set at scale sc. With twoClasses, a classification set keeps only
+// loadSet loads a chapter-3 data set from src at scale sc. With twoClasses, a classification set keeps only
 // the rows of its two most frequent classes (Covertype as a binary task, fig3_5); the features are
 // standardised after that selection.
-func loadCh3(ctx context.Context, name string, sc run.Scale, twoClasses bool) (*data, error) {
+func loadSet(ctx context.Context, src dataset.Source, name string, sc run.Scale, twoClasses bool) (*data, error) {
 	var opts []dataset.LoadOption
 	if name == "covtype" {
 		v := covtypeSubset
@@ -127,7 +127,7 @@ func loadCh3(ctx context.Context, name string, sc run.Scale, twoClasses bool) (*
 		}
 		opts = append(opts, dataset.Variant(v))
 	}
-	t, err := dataset.DefaultSource().Table(ctx, name, opts...)
+	t, err := src.Table(ctx, name, opts...)
 	if err != nil {
 		return nil, err
 	}

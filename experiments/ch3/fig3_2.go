@@ -48,20 +48,20 @@ type fig3_2Scale struct {
 // fig3_2Sizes: paper as in the thesis (whole data sets, E of 10,000 points, 10 draws); quick
 // subsamples 10,000 points of the large sets with E of 2,000 points and 5 draws (the most the
 // catalogue allows at quick scale: the claims are tested across draws), all of KC1.
-var fig3_2Sizes = map[run.Scale]fig3_2Scale{
-	run.Smoke: {draws: 2, sets: map[string]fig3_2Size{
+var fig3_2Sizes = run.PerScale[fig3_2Scale]{
+	Smoke: fig3_2Scale{draws: 2, sets: map[string]fig3_2Size{
 		"kc1":     {n: 300, errorN: 300, grid: []float64{0.05, 0.1, 0.2}, relative: true, exact: true},
 		"houses":  {n: 400, errorN: 400, grid: []float64{10, 20, 40}},
 		"adult":   {n: 400, errorN: 400, grid: []float64{10, 20, 40}},
 		"covtype": {n: 400, errorN: 400, grid: []float64{10, 20, 40}},
 	}},
-	run.Quick: {draws: 5, sets: map[string]fig3_2Size{
+	Quick: fig3_2Scale{draws: 5, sets: map[string]fig3_2Size{
 		"kc1":     {errorN: 10000, grid: []float64{0.01, 0.03, 0.05, 0.1, 0.2}, relative: true, exact: true},
 		"houses":  {n: 10000, errorN: 2000, grid: []float64{50, 100, 200, 400}},
 		"adult":   {n: 10000, errorN: 2000, grid: []float64{50, 100, 200, 400}},
 		"covtype": {n: 10000, errorN: 2000, grid: []float64{50, 100, 200, 400}},
 	}},
-	run.Paper: {draws: 10, sets: map[string]fig3_2Size{
+	Paper: fig3_2Scale{draws: 10, sets: map[string]fig3_2Size{
 		"kc1":     {errorN: 10000, grid: []float64{0.01, 0.02, 0.03, 0.05, 0.07, 0.1, 0.15, 0.2}, relative: true, exact: true},
 		"houses":  {errorN: 10000, grid: []float64{50, 100, 200, 500, 1000, 2000}},
 		"adult":   {errorN: 10000, grid: []float64{50, 100, 200, 500, 1000, 2000}},
@@ -110,10 +110,7 @@ func fig3_2() *run.Experiment {
 		// kernels at quick scale (4.8e-9 SkylakeX).
 		Tolerance: map[string]float64{metricFrobenius: 1e-6},
 		Plan: func(sc run.Scale) ([]run.Task, error) {
-			sz, ok := fig3_2Sizes[sc]
-			if !ok {
-				return nil, fmt.Errorf("fig3_2: no set-up for scale %q", sc)
-			}
+			sz := fig3_2Sizes.At(sc)
 			return tasks(dataSets, sz.draws, func(ctx context.Context, env *run.Env, name string) ([]run.Record, error) {
 				return fig3_2Draw(ctx, env, sc, name, sz.sets[name])
 			}), nil
@@ -161,7 +158,7 @@ func fig3_2() *run.Experiment {
 // fig3_2Draw is one draw on one data set: subsample, scores by every method, and the error at every
 // |S|.
 func fig3_2Draw(ctx context.Context, env *run.Env, sc run.Scale, name string, sz fig3_2Size) ([]run.Record, error) {
-	d, err := loadCh3(ctx, name, sc, false)
+	d, err := loadSet(ctx, env.Data, name, sc, false)
 	if err != nil {
 		return nil, err
 	}

@@ -41,20 +41,20 @@ type timingScale struct {
 
 // fig3_3Sizes: n grows by subsampling each data set ("small n", §3.3.1); exact RLS is timed on KC1
 // only below paper scale, up to n = 10,000 at paper scale.
-var fig3_3Sizes = map[run.Scale]timingScale{
-	run.Smoke: {draws: 2, calls: 1, sets: map[string]timingSize{
+var fig3_3Sizes = run.PerScale[timingScale]{
+	Smoke: timingScale{draws: 2, calls: 1, sets: map[string]timingSize{
 		"kc1":     {ns: []int{100, 200}, exactMax: 200},
 		"houses":  {ns: []int{200, 400}},
 		"adult":   {ns: []int{200, 400}},
 		"covtype": {ns: []int{200, 400}},
 	}},
-	run.Quick: {draws: 5, calls: 3, sets: map[string]timingSize{
+	Quick: timingScale{draws: 5, calls: 3, sets: map[string]timingSize{
 		"kc1":     {ns: []int{250, 500, 1000, 0}, exactMax: 1 << 30},
 		"houses":  {ns: []int{1000, 2000, 5000, 10000, 20000}},
 		"adult":   {ns: []int{1000, 2000, 5000, 10000, 20000}},
 		"covtype": {ns: []int{1000, 2000, 5000, 10000, 20000}},
 	}},
-	run.Paper: {draws: 10, calls: 5, sets: map[string]timingSize{
+	Paper: timingScale{draws: 10, calls: 5, sets: map[string]timingSize{
 		"kc1":     {ns: []int{200, 500, 1000, 1500, 0}, exactMax: 1 << 30},
 		"houses":  {ns: []int{1000, 2000, 5000, 10000, 20000}, exactMax: 10000},
 		"adult":   {ns: []int{1000, 2000, 5000, 10000, 20000}, exactMax: 10000},
@@ -107,12 +107,9 @@ func fig3_3() *run.Experiment {
 
 // timingPlan makes the tasks of a timing figure: one per (data set, draw), each timing every
 // method at every n of the data set.
-func timingPlan(id string, sizes map[run.Scale]timingScale, methods []string) func(run.Scale) ([]run.Task, error) {
+func timingPlan(id string, sizes run.PerScale[timingScale], methods []string) func(run.Scale) ([]run.Task, error) {
 	return func(sc run.Scale) ([]run.Task, error) {
-		sz, ok := sizes[sc]
-		if !ok {
-			return nil, fmt.Errorf("%s: no set-up for scale %q", id, sc)
-		}
+		sz := sizes.At(sc)
 		var sets []string
 		for _, name := range dataSets {
 			if _, ok := sz.sets[name]; ok {
@@ -127,7 +124,7 @@ func timingPlan(id string, sizes map[run.Scale]timingScale, methods []string) fu
 
 // timingDraw times every method at every n of one data set, for one draw.
 func timingDraw(ctx context.Context, env *run.Env, sc run.Scale, name string, sz timingSize, calls int, methods []string) ([]run.Record, error) {
-	d, err := loadCh3(ctx, name, sc, false)
+	d, err := loadSet(ctx, env.Data, name, sc, false)
 	if err != nil {
 		return nil, err
 	}
@@ -182,7 +179,7 @@ func timeScores(rng *rand.Rand, calls int, method string, k kernel.Kernel, X *ma
 // renderCh3Timing draws a timing figure: one log-log print panel per data set, rows × cols at page
 // width with the legend below, and its caption (what, introduced by what; sizes and draws from the
 // results; the number of timed calls per draw from sizes at the results' scale).
-func renderCh3Timing(what string, sizes map[run.Scale]timingScale, methods, sets []string, rows, cols int) func(*run.Results, *run.Output) error {
+func renderCh3Timing(what string, sizes run.PerScale[timingScale], methods, sets []string, rows, cols int) func(*run.Results, *run.Output) error {
 	return func(res *run.Results, out *run.Output) error {
 		panels := make([]*plot.Plot, len(sets))
 		var notes, data, exact []string
@@ -221,10 +218,7 @@ func renderCh3Timing(what string, sizes map[run.Scale]timingScale, methods, sets
 		if err := kit.SavePrintGrid(out, rows, cols, plotting.PageWidth, panelH, plotting.LegendBelow, panels...); err != nil {
 			return err
 		}
-		calls := "several"
-		if sz, ok := sizes[res.Scale]; ok {
-			calls = strconv.Itoa(sz.calls)
-		}
+		calls := strconv.Itoa(sizes.At(res.Scale).calls)
 		caption := what + " Only the score computation is timed (wall clock, all cores per method, tasks run one at a time after a " +
 			"garbage collection); loading, subsampling and the kernel's σ² and λ are not. Data: " + strings.Join(data, "; ") +
 			". Each draw is a fresh uniform subsample of n points, timed for every method; each time is the median of " + calls +

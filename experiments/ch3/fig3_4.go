@@ -12,16 +12,16 @@ import (
 // fig3_4Sizes: Adult up to all its 48,842 rows; Covertype up to 581,012 at paper scale (the full UCI
 // file) and up to 100,000 at quick scale, where the sizes beyond the mirror's 31,220 rows are drawn
 // from them with replacement (the titles say so).
-var fig3_4Sizes = map[run.Scale]timingScale{
-	run.Smoke: {draws: 2, calls: 1, sets: map[string]timingSize{
+var fig3_4Sizes = run.PerScale[timingScale]{
+	Smoke: timingScale{draws: 2, calls: 1, sets: map[string]timingSize{
 		"adult":   {ns: []int{500, 1000}},
 		"covtype": {ns: []int{500, 1000}},
 	}},
-	run.Quick: {draws: 5, calls: 3, sets: map[string]timingSize{
+	Quick: timingScale{draws: 5, calls: 3, sets: map[string]timingSize{
 		"adult":   {ns: []int{5000, 10000, 20000, 0}},
 		"covtype": {ns: []int{5000, 10000, 20000, 50000, 100000}},
 	}},
-	run.Paper: {draws: 10, calls: 5, sets: map[string]timingSize{
+	Paper: timingScale{draws: 10, calls: 5, sets: map[string]timingSize{
 		"adult":   {ns: []int{5000, 10000, 20000, 30000, 0}},
 		"covtype": {ns: []int{10000, 20000, 50000, 100000, 200000, 400000, 0}},
 	}},

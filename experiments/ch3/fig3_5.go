@@ -46,20 +46,20 @@ type fig3_5Scale struct {
 // fig3_5Sizes: paper as in the thesis (whole data sets, 10 draws); quick subsamples 10,000 points of
 // the large sets and uses all of KC1, with 10 draws as at paper scale (the fits are cheap, the
 // accuracies noisy).
-var fig3_5Sizes = map[run.Scale]fig3_5Scale{
-	run.Smoke: {draws: 2, sets: map[string]fig3_5Size{
+var fig3_5Sizes = run.PerScale[fig3_5Scale]{
+	Smoke: fig3_5Scale{draws: 2, sets: map[string]fig3_5Size{
 		"kc1":     {n: 400, labels: []int{20, 40, 80}, exact: true},
 		"houses":  {n: 400, labels: []int{20, 40, 80}},
 		"adult":   {n: 400, labels: []int{20, 40, 80}},
 		"covtype": {n: 400, labels: []int{20, 40, 80}},
 	}},
-	run.Quick: {draws: 10, sets: map[string]fig3_5Size{
+	Quick: fig3_5Scale{draws: 10, sets: map[string]fig3_5Size{
 		"kc1":     {labels: []int{25, 50, 100, 200, 400, 800}, exact: true},
 		"houses":  {n: 10000, labels: []int{20, 50, 100, 200, 500, 1000, 2000}},
 		"adult":   {n: 10000, labels: []int{20, 50, 100, 200, 500, 1000, 2000}},
 		"covtype": {n: 10000, labels: []int{20, 50, 100, 200, 500, 1000, 2000}},
 	}},
-	run.Paper: {draws: 10, sets: map[string]fig3_5Size{
+	Paper: fig3_5Scale{draws: 10, sets: map[string]fig3_5Size{
 		"kc1":     {labels: []int{50, 100, 200, 400, 800, 1200}, exact: true},
 		"houses":  {labels: []int{50, 100, 200, 500, 1000, 2000, 5000}},
 		"adult":   {labels: []int{50, 100, 200, 500, 1000, 2000, 5000}},
@@ -101,10 +101,7 @@ func fig3_5() *run.Experiment {
 		// quick scale, SkylakeX kernels against the references' Haswell). KRR's mse stays strict.
 		BySpread: map[string]string{kit.MetricAccuracy: "SMO's working-pair choice can flip a test point near the boundary"},
 		Plan: func(sc run.Scale) ([]run.Task, error) {
-			sz, ok := fig3_5Sizes[sc]
-			if !ok {
-				return nil, fmt.Errorf("fig3_5: no set-up for scale %q", sc)
-			}
+			sz := fig3_5Sizes.At(sc)
 			return tasks(dataSets, sz.draws, func(ctx context.Context, env *run.Env, name string) ([]run.Record, error) {
 				return fig3_5Draw(ctx, env, sc, name, sz.sets[name])
 			}), nil
@@ -153,7 +150,7 @@ var fig3_5Series = []string{uniform, uniformRLS, recursive, dac, baseline, metho
 // fig3_5Draw is one draw on one data set: split, scores of the training part by every method, and
 // the test score of a model trained on each number of labels.
 func fig3_5Draw(ctx context.Context, env *run.Env, sc run.Scale, name string, sz fig3_5Size) ([]run.Record, error) {
-	d, err := loadCh3(ctx, name, sc, true)
+	d, err := loadSet(ctx, env.Data, name, sc, true)
 	if err != nil {
 		return nil, err
 	}

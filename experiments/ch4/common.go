@@ -6,6 +6,7 @@ import (
 
 	"gonum.org/v1/plot"
 
+	"github.com/fastkernels/kernellab/lab/dataset"
 	"github.com/fastkernels/kernellab/lab/mmd"
 	"github.com/fastkernels/kernellab/lab/run"
 )
@@ -109,7 +110,7 @@ type figure struct {
 	seed      uint64
 	// dataset names the data in the results table; describe is its description in titles.
 	dataset, describe string
-	sizes             map[run.Scale]sizes
+	sizes             run.PerScale[sizes]
 	// graphs marks data without random Fourier features (RFF does not apply).
 	graphs bool
 	// setup describes, for the caption, the data of a scale, how the samples are drawn and the
@@ -119,7 +120,7 @@ type figure struct {
 	// has no scale a reader knows).
 	relativeDelta bool
 	// load prepares the data of one task and returns its sampler; it runs once per task.
-	load func(ctx context.Context, sc run.Scale) (sampler, error)
+	load func(ctx context.Context, src dataset.Source, sc run.Scale) (sampler, error)
 	// extraTasks and extraPanel, when set, add a companion study to the plan and its panel to the
 	// figure (fig4_2's dimension study).
 	extraTasks func(sc run.Scale) ([]run.Task, error)

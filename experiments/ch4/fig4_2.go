@@ -16,6 +16,7 @@ import (
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/plot"
 
+	"github.com/fastkernels/kernellab/lab/dataset"
 	"github.com/fastkernels/kernellab/lab/kernel"
 	"github.com/fastkernels/kernellab/lab/mmd"
 	"github.com/fastkernels/kernellab/lab/plotting"
@@ -43,10 +44,10 @@ const (
 )
 
 // fig4_2Sizes are the sample sizes and draws of fig4_2 at each scale.
-var fig4_2Sizes = map[run.Scale]sizes{
-	run.Smoke: {n: []int{100, 400}, exactMax: 400, tasks: 2, drawsPerTask: 2, timedDraws: 1, timeCalls: 1},
-	run.Quick: {n: []int{100, 300, 1000, 3000, 10000, 30000, 100000}, exactMax: 3000, tasks: 4, drawsPerTask: 10, timedDraws: 2, timeCalls: 3},
-	run.Paper: {n: []int{100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000}, exactMax: 10000, tasks: 20, drawsPerTask: 10, timedDraws: 2, timeCalls: 5},
+var fig4_2Sizes = run.PerScale[sizes]{
+	Smoke: sizes{n: []int{100, 400}, exactMax: 400, tasks: 2, drawsPerTask: 2, timedDraws: 1, timeCalls: 1},
+	Quick: sizes{n: []int{100, 300, 1000, 3000, 10000, 30000, 100000}, exactMax: 3000, tasks: 4, drawsPerTask: 10, timedDraws: 2, timeCalls: 3},
+	Paper: sizes{n: []int{100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000}, exactMax: 10000, tasks: 20, drawsPerTask: 10, timedDraws: 2, timeCalls: 5},
 }
 
 // gaussianStudy is the dimension study of one scale: the exact MMD² at the sizes n in each
@@ -57,10 +58,10 @@ type gaussianStudy struct {
 }
 
 // fig4_2Study are the sizes of the dimension study at each scale.
-var fig4_2Study = map[run.Scale]gaussianStudy{
-	run.Smoke: {dims: []int{1, 10}, n: []int{50, 100}, draws: 4},
-	run.Quick: {dims: []int{1, 10, 100}, n: []int{100, 300, 1000}, draws: 40},
-	run.Paper: {dims: []int{1, 10, 100}, n: []int{100, 300, 1000, 3000}, draws: 200},
+var fig4_2Study = run.PerScale[gaussianStudy]{
+	Smoke: gaussianStudy{dims: []int{1, 10}, n: []int{50, 100}, draws: 4},
+	Quick: gaussianStudy{dims: []int{1, 10, 100}, n: []int{100, 300, 1000}, draws: 40},
+	Paper: gaussianStudy{dims: []int{1, 10, 100}, n: []int{100, 300, 1000, 3000}, draws: 200},
 }
 
 // fig4_2 — the three-sample problem between two very close Gaussians, P_X = N(0, 1) and
@@ -92,7 +93,7 @@ func fig4_2() *run.Experiment {
 		id: "fig4_2", title: "Three-sample problem N(0, 1) vs N(0, 1.001): error, Δ to exact MMD², time vs n, and a dimension study",
 		seed: 4002, dataset: fig4_2Dataset, describe: "N(0, 1) vs N(0, 1.001)",
 		sizes: fig4_2Sizes,
-		load: func(context.Context, run.Scale) (sampler, error) {
+		load: func(context.Context, dataset.Source, run.Scale) (sampler, error) {
 			return gaussianPairSampler(fig4_2Dim), nil
 		},
 		setup: func(run.Scale) string {
@@ -206,10 +207,7 @@ func fig4_2StudySigma2(d int) float64 { return 2 * float64(d) * (2 + fig4_2Varia
 
 // fig4_2StudyTasks are the dimension study's tasks, one per dimension.
 func fig4_2StudyTasks(sc run.Scale) ([]run.Task, error) {
-	st, ok := fig4_2Study[sc]
-	if !ok {
-		return nil, fmt.Errorf("fig4_2: no dimension study for scale %q", sc)
-	}
+	st := fig4_2Study.At(sc)
 	tasks := make([]run.Task, len(st.dims))
 	for i, dim := range st.dims {
 		tasks[i] = run.Task{Key: "study/d=" + strconv.Itoa(dim), Rep: i, Run: func(ctx context.Context, env *run.Env) ([]run.Record, error) {

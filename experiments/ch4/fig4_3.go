@@ -14,10 +14,10 @@ import (
 const fig4_3Dataset = "mnist"
 
 // fig4_3Sizes are the sample sizes and draws of fig4_3 at each scale.
-var fig4_3Sizes = map[run.Scale]sizes{
-	run.Smoke: {n: []int{50, 200}, exactMax: 200, tasks: 2, drawsPerTask: 2, timedDraws: 1, timeCalls: 1},
-	run.Quick: {n: []int{100, 300, 1000, 3000, 10000}, exactMax: 1000, tasks: 4, drawsPerTask: 10, timedDraws: 2, timeCalls: 3},
-	run.Paper: {n: []int{100, 200, 500, 1000, 2000, 5000, 10000, 15000}, exactMax: 10000, tasks: 50, drawsPerTask: 10, timedDraws: 1, timeCalls: 5},
+var fig4_3Sizes = run.PerScale[sizes]{
+	Smoke: sizes{n: []int{50, 200}, exactMax: 200, tasks: 2, drawsPerTask: 2, timedDraws: 1, timeCalls: 1},
+	Quick: sizes{n: []int{100, 300, 1000, 3000, 10000}, exactMax: 1000, tasks: 4, drawsPerTask: 10, timedDraws: 2, timeCalls: 3},
+	Paper: sizes{n: []int{100, 200, 500, 1000, 2000, 5000, 10000, 15000}, exactMax: 10000, tasks: 50, drawsPerTask: 10, timedDraws: 1, timeCalls: 5},
 }
 
 // fig4_3 — the three-sample problem on MNIST, P_X = the digits 0–4, P_Z = the digits 5–9 (thesis
@@ -79,8 +79,8 @@ func fig4_3() *run.Experiment {
 
 // loadMNISTPools loads MNIST (pixels / 255) and splits its images into the digits 0–4 (P_X) and
 // 5–9 (P_Z), with the Gaussian kernel of σ² = the mean squared distance over all images.
-func loadMNISTPools(ctx context.Context, _ run.Scale) (sampler, error) {
-	t, err := dataset.DefaultSource().Table(ctx, fig4_3Dataset)
+func loadMNISTPools(ctx context.Context, src dataset.Source, _ run.Scale) (sampler, error) {
+	t, err := src.Table(ctx, fig4_3Dataset)
 	if err != nil {
 		return nil, err
 	}

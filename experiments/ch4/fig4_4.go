@@ -24,10 +24,10 @@ func fig4_4Variant(sc run.Scale) string {
 }
 
 // fig4_4Sizes are the sample sizes and draws of fig4_4 at each scale.
-var fig4_4Sizes = map[run.Scale]sizes{
-	run.Smoke: {n: []int{50, 200}, exactMax: 200, tasks: 2, drawsPerTask: 2, timedDraws: 1, timeCalls: 1},
-	run.Quick: {n: []int{100, 300, 1000, 3000}, exactMax: 1000, tasks: 20, drawsPerTask: 10, timedDraws: 1, timeCalls: 3},
-	run.Paper: {n: []int{100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000}, exactMax: 10000, tasks: 50, drawsPerTask: 10, timedDraws: 1, timeCalls: 5},
+var fig4_4Sizes = run.PerScale[sizes]{
+	Smoke: sizes{n: []int{50, 200}, exactMax: 200, tasks: 2, drawsPerTask: 2, timedDraws: 1, timeCalls: 1},
+	Quick: sizes{n: []int{100, 300, 1000, 3000}, exactMax: 1000, tasks: 20, drawsPerTask: 10, timedDraws: 1, timeCalls: 3},
+	Paper: sizes{n: []int{100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000}, exactMax: 10000, tasks: 50, drawsPerTask: 10, timedDraws: 1, timeCalls: 5},
 }
 
 // fig4_4 — the three-sample problem on Covertype, P_X = cover type 1, P_Z = cover type 2 (the
@@ -68,8 +68,8 @@ func fig4_4() *run.Experiment {
 // loadCovtypePools loads Covertype (the variant of the scale), standardises its features and keeps
 // the rows of cover types 1 (P_X) and 2 (P_Z), with the Gaussian kernel of σ² = their mean squared
 // distance.
-func loadCovtypePools(ctx context.Context, sc run.Scale) (sampler, error) {
-	t, err := dataset.DefaultSource().Table(ctx, fig4_4Dataset, dataset.Variant(fig4_4Variant(sc)))
+func loadCovtypePools(ctx context.Context, src dataset.Source, sc run.Scale) (sampler, error) {
+	t, err := src.Table(ctx, fig4_4Dataset, dataset.Variant(fig4_4Variant(sc)))
 	if err != nil {
 		return nil, err
 	}

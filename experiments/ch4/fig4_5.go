@@ -14,10 +14,10 @@ import (
 const fig4_5Dataset = "mutag"
 
 // fig4_5Sizes are the sample sizes and draws of fig4_5 at each scale.
-var fig4_5Sizes = map[run.Scale]sizes{
-	run.Smoke: {n: []int{10, 40}, exactMax: 40, tasks: 2, drawsPerTask: 2, timedDraws: 1, timeCalls: 1},
-	run.Quick: {n: []int{10, 20, 50, 100, 200}, exactMax: 200, tasks: 20, drawsPerTask: 10, timedDraws: 1, timeCalls: 3},
-	run.Paper: {n: []int{10, 20, 50, 100, 200, 500}, exactMax: 500, tasks: 50, drawsPerTask: 10, timedDraws: 1, timeCalls: 5},
+var fig4_5Sizes = run.PerScale[sizes]{
+	Smoke: sizes{n: []int{10, 40}, exactMax: 40, tasks: 2, drawsPerTask: 2, timedDraws: 1, timeCalls: 1},
+	Quick: sizes{n: []int{10, 20, 50, 100, 200}, exactMax: 200, tasks: 20, drawsPerTask: 10, timedDraws: 1, timeCalls: 3},
+	Paper: sizes{n: []int{10, 20, 50, 100, 200, 500}, exactMax: 500, tasks: 50, drawsPerTask: 10, timedDraws: 1, timeCalls: 5},
 }
 
 // fig4_5 — the three-sample problem on the MUTAG molecules (thesis §4.6.2, Figure 4.5) with the
@@ -73,8 +73,8 @@ type graphPools struct {
 }
 
 // loadMUTAGPools loads MUTAG, computes its shortest-path histograms and splits the graphs by label.
-func loadMUTAGPools(ctx context.Context, _ run.Scale) (sampler, error) {
-	set, err := dataset.DefaultSource().Graphs(ctx, fig4_5Dataset)
+func loadMUTAGPools(ctx context.Context, src dataset.Source, _ run.Scale) (sampler, error) {
+	set, err := src.Graphs(ctx, fig4_5Dataset)
 	if err != nil {
 		return nil, err
 	}

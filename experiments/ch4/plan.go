@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/fastkernels/kernellab/lab/dataset"
 	"github.com/fastkernels/kernellab/lab/kernel"
 	"github.com/fastkernels/kernellab/lab/lowrank"
 	"github.com/fastkernels/kernellab/lab/mmd"
@@ -16,14 +17,11 @@ import (
 )
 
 func (f figure) plan(sc run.Scale) ([]run.Task, error) {
-	sz, ok := f.sizes[sc]
-	if !ok {
-		return nil, fmt.Errorf("%s: no set-up for scale %q", f.id, sc)
-	}
+	sz := f.sizes.At(sc)
 	tasks := make([]run.Task, sz.tasks)
 	for b := range sz.tasks {
 		tasks[b] = run.Task{Key: "batch=" + strconv.Itoa(b), Rep: b, Run: func(ctx context.Context, env *run.Env) ([]run.Record, error) {
-			return f.runBatch(ctx, env.RNG, sc, sz)
+			return f.runBatch(ctx, env.Data, env.RNG, sc, sz)
 		}}
 	}
 	if f.extraTasks != nil {
@@ -39,8 +37,8 @@ func (f figure) plan(sc run.Scale) ([]run.Task, error) {
 // runBatch draws sz.drawsPerTask three-sample problems at every n and decides each with every
 // method; the draws come from rng in a fixed order (n ascending, then draw, then the estimators in
 // legend order), so a batch's numbers depend only on its key.
-func (f figure) runBatch(ctx context.Context, rng *rand.Rand, sc run.Scale, sz sizes) ([]run.Record, error) {
-	sample, err := f.load(ctx, sc)
+func (f figure) runBatch(ctx context.Context, src dataset.Source, rng *rand.Rand, sc run.Scale, sz sizes) ([]run.Record, error) {
+	sample, err := f.load(ctx, src, sc)
 	if err != nil {
 		return nil, err
 	}

@@ -291,9 +291,7 @@ func (f figure) caption(res *run.Results, errs []kit.Curve, bands [3][]plotting.
 	if k := timed / max(batches, 1); k != 1 {
 		timing = fmt.Sprintf("the first %d draws of each batch are timed", k)
 	}
-	if sz, ok := f.sizes[res.Scale]; ok {
-		timing += fmt.Sprintf(", each decision %d times after a warm-up call; the time of one MMD² estimate is half the median time of a decision", sz.timeCalls)
-	}
+	timing += fmt.Sprintf(", each decision %d times after a warm-up call; the time of one MMD² estimate is half the median time of a decision", f.sizes.At(res.Scale).timeCalls)
 	exactText := "the exact MMD² is computed at every n"
 	if exactMax < ns[len(ns)-1] {
 		exactText = fmt.Sprintf("the exact MMD² is computed up to n = %g, so its curves and Δ stop there", exactMax)

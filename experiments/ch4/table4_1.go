@@ -14,7 +14,7 @@ import (
 // gaussianPairSize is the size of chapter 4's synthetic data as fig4_2's own paper plan generates
 // it: samples of up to n points from each Gaussian (its largest n). The thesis is not consistent:
 // its text (§4.6.2) speaks of 10⁵ points, its Table 4.1 prints 2·10⁵.
-func gaussianPairSize() int { return slices.Max(fig4_2Sizes[run.Paper].n) }
+func gaussianPairSize() int { return slices.Max(fig4_2Sizes.Paper.n) }
 
 // table4_1 — data sets of chapter 4 (thesis Table 4.1). The thesis prints no dimensions here; we show ours.
 func table4_1() *run.Experiment {

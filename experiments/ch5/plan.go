@@ -21,28 +21,19 @@ type sizes struct {
 	iterations, every int
 }
 
-// sizesAt: paper = the thesis (d = 10⁴, n = 2·10⁴, 2000 draws); quick = the catalogue's
+// scales: paper = the thesis (d = 10⁴, n = 2·10⁴, 2000 draws); quick = the catalogue's
 // d = 1000, n = 2000, 60 draws (the fewest that let below-theorem5 show fewer than 5% of
 // crossings with none seen); smoke tiny. K = 200·m* for the m* the scale's coherence gives
 // (quick m* = 3, paper m* = 8), so that the sparsest signals reach the rounding floor early and the
 // densest (20m*) get ten iterations per support atom; 201 recorded values of k per curve.
-func sizesAt(sc run.Scale) (sizes, error) {
-	switch sc {
-	case run.Smoke:
-		return sizes{d: 300, n: 600, draws: 4, perTask: 2, iterations: 200, every: 2}, nil
-	case run.Quick:
-		return sizes{d: 1000, n: 2000, draws: 60, perTask: 5, iterations: 600, every: 3}, nil
-	case run.Paper:
-		return sizes{d: 10000, n: 20000, draws: 2000, perTask: 5, iterations: 1600, every: 8}, nil
-	}
-	return sizes{}, fmt.Errorf("fig5_1: unknown scale %q", sc)
+var scales = run.PerScale[sizes]{
+	Smoke: sizes{d: 300, n: 600, draws: 4, perTask: 2, iterations: 200, every: 2},
+	Quick: sizes{d: 1000, n: 2000, draws: 60, perTask: 5, iterations: 600, every: 3},
+	Paper: sizes{d: 10000, n: 20000, draws: 2000, perTask: 5, iterations: 1600, every: 8},
 }
 
 func planFig5_1(sc run.Scale) ([]run.Task, error) {
-	sz, err := sizesAt(sc)
-	if err != nil {
-		return nil, err
-	}
+	sz := scales.At(sc)
 	if sz.draws%sz.perTask != 0 || sz.iterations%sz.every != 0 {
 		return nil, fmt.Errorf("fig5_1: %d draws in tasks of %d, K = %d recorded every %d: want exact divisions", sz.draws, sz.perTask, sz.iterations, sz.every)
 	}

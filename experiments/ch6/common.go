@@ -6,7 +6,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
-	"sync"
 
 	"github.com/fastkernels/kernellab/experiments/internal/kit"
 
@@ -85,10 +84,10 @@ type scale struct {
 // scales: paper as §6.3.1 (whole data sets, 10 repetitions, grids up to 1,000 trees with Table
 // 6.1's size added); quick caps the large sets at 4,000 rows and the forests at 200 trees with the
 // paper's 10 repetitions, so that the whole chapter runs in minutes on two cores; smoke in seconds.
-var scales = map[run.Scale]scale{
-	run.Smoke: {reps: 2, maxRows: 300, forests: []int{10, 20}},
-	run.Quick: {reps: 10, maxRows: 4000, forests: []int{25, 50, 100, 200}},
-	run.Paper: {reps: 10, forests: []int{100, 250, 500, 1000}, thesisSize: true},
+var scales = run.PerScale[scale]{
+	Smoke: scale{reps: 2, maxRows: 300, forests: []int{10, 20}},
+	Quick: scale{reps: 10, maxRows: 4000, forests: []int{25, 50, 100, 200}},
+	Paper: scale{reps: 10, forests: []int{100, 250, 500, 1000}, thesisSize: true},
 }
 
 // fractions are the pruned sizes as fractions of the initial forest: the thesis prints no grid,
@@ -183,10 +182,7 @@ func metric(part string, classification bool) string {
 // tasks plans one task per data set and repetition, and one per thesis data set that records its
 // shape for table6_1.
 func tasks(sc run.Scale) ([]run.Task, error) {
-	cfg, ok := scales[sc]
-	if !ok {
-		return nil, fmt.Errorf("chapter 6: no set-up for scale %q", sc)
-	}
+	cfg := scales.At(sc)
 	tasks := table6_1Tasks()
 	for _, set := range sets {
 		for rep := range cfg.reps {
@@ -209,35 +205,20 @@ type data struct {
 	classification bool
 }
 
-// loaded keeps each data set loaded once per process: every repetition reads the same rows, and
-// loading LFW pairs decodes 12,000 JPEG images (half a minute). The data are never modified.
-var loaded sync.Map // set key → *load
-
-// load is one data set being loaded, or loaded.
-type load struct {
-	once sync.Once
-	d    *data
-	err  error
+// loadSet loads a data set once per run (run.Cached): every repetition reads the same rows, and
+// loading LFW pairs decodes 12,000 JPEG images (half a minute). The data are never modified. A
+// classification target must have two classes.
+func loadSet(ctx context.Context, env *run.Env, set set) (*data, error) {
+	return run.Cached(env, "ch6/"+set.key, func() (*data, error) { return readSet(ctx, env.Data, set) })
 }
 
-// loadCh6 loads a data set (once per process); a classification target must have two classes.
-func loadCh6(ctx context.Context, set set) (*data, error) {
-	v, _ := loaded.LoadOrStore(set.key, &load{})
-	l := v.(*load)
-	l.once.Do(func() { l.d, l.err = readCh6(ctx, set) })
-	if l.err != nil {
-		loaded.CompareAndDelete(set.key, l) // a failure (a cancelled run, a missing file) is not kept
-	}
-	return l.d, l.err
-}
-
-// readCh6 reads a data set from its loader.
-func readCh6(ctx context.Context, set set) (*data, error) {
+// readSet reads a data set from src.
+func readSet(ctx context.Context, src dataset.Source, set set) (*data, error) {
 	var opts []dataset.LoadOption
 	if set.variant != "" {
 		opts = append(opts, dataset.Variant(set.variant))
 	}
-	t, err := dataset.DefaultSource().Table(ctx, set.dataset, opts...)
+	t, err := src.Table(ctx, set.dataset, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -259,7 +240,7 @@ func readCh6(ctx context.Context, set set) (*data, error) {
 // go to the smaller forest), then prune that forest with every method on train+validation and
 // score each pruned forest on test and on train+validation.
 func draw(ctx context.Context, env *run.Env, cfg scale, set set) ([]run.Record, error) {
-	d, err := loadCh6(ctx, set)
+	d, err := loadSet(ctx, env, set)
 	if err != nil {
 		return nil, err
 	}

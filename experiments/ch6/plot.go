@@ -150,7 +150,7 @@ func rangeOf(v []float64) string {
 
 // setUpText is the set-up every chapter-6 caption states.
 func setUpText(sc run.Scale) string {
-	cfg := scales[sc]
+	cfg := scales.At(sc)
 	rows := "whole data sets"
 	if cfg.maxRows > 0 {
 		rows = fmt.Sprintf("at most %d rows drawn afresh per repetition", cfg.maxRows)

@@ -70,17 +70,13 @@ func circlesRows(res *run.Results, dataset, method string, gamma float64, metric
 	return out
 }
 
-// lectureKPCASizes are the points and the repetitions at a scale.
-func lectureKPCASizes(sc run.Scale) (points, reps int, err error) {
-	switch sc {
-	case run.Smoke:
-		return 200, 2, nil
-	case run.Quick:
-		return 1000, 5, nil
-	case run.Paper:
-		return 1000, 20, nil
-	}
-	return 0, 0, fmt.Errorf("lecture_fig_kpca: unknown scale %q", sc)
+// lectureKPCASizes are the points and the repetitions of a scale.
+type lectureKPCASizes struct{ points, reps int }
+
+var lectureKPCAScales = run.PerScale[lectureKPCASizes]{
+	Smoke: lectureKPCASizes{points: 200, reps: 2},
+	Quick: lectureKPCASizes{points: 1000, reps: 5},
+	Paper: lectureKPCASizes{points: 1000, reps: 20},
 }
 
 // lectureFigKPCA — kernel PCA against linear PCA on concentric circles (HSE lecture, §3).
@@ -118,10 +114,8 @@ func lectureFigKPCA() *run.Experiment {
 }
 
 func planLectureKPCA(sc run.Scale) ([]run.Task, error) {
-	points, reps, err := lectureKPCASizes(sc)
-	if err != nil {
-		return nil, err
-	}
+	sz := lectureKPCAScales.At(sc)
+	points, reps := sz.points, sz.reps
 	tasks := make([]run.Task, reps)
 	for rep := range reps {
 		tasks[rep] = run.Task{Key: fmt.Sprintf("%s/rep=%d", circlesDataset, rep), Rep: rep,

@@ -46,16 +46,10 @@ type lectureRFFSizes struct {
 	features []int
 }
 
-func lectureRFFSizesAt(sc run.Scale) (lectureRFFSizes, error) {
-	switch sc {
-	case run.Smoke:
-		return lectureRFFSizes{reps: 10, features: []int{10, 100, 1000}}, nil
-	case run.Quick:
-		return lectureRFFSizes{reps: 200, features: []int{10, 20, 50, 100, 200, 500, 1000, 2000, 5000}}, nil
-	case run.Paper:
-		return lectureRFFSizes{reps: 1000, features: []int{10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000}}, nil
-	}
-	return lectureRFFSizes{}, fmt.Errorf("lecture_fig_rff: unknown scale %q", sc)
+var lectureRFFScales = run.PerScale[lectureRFFSizes]{
+	Smoke: lectureRFFSizes{reps: 10, features: []int{10, 100, 1000}},
+	Quick: lectureRFFSizes{reps: 200, features: []int{10, 20, 50, 100, 200, 500, 1000, 2000, 5000}},
+	Paper: lectureRFFSizes{reps: 1000, features: []int{10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000}},
 }
 
 // lectureFigRFF — the cos/sin random Fourier features of the HSE lecture:
@@ -87,10 +81,7 @@ func lectureFigRFF() *run.Experiment {
 }
 
 func planLectureRFF(sc run.Scale) ([]run.Task, error) {
-	sz, err := lectureRFFSizesAt(sc)
-	if err != nil {
-		return nil, err
-	}
+	sz := lectureRFFScales.At(sc)
 	tasks := make([]run.Task, 0, sz.reps+1)
 	for rep := range sz.reps {
 		tasks = append(tasks, run.Task{Key: fmt.Sprintf("%s/rep=%d", lectureRFFPairs, rep), Rep: rep,

@@ -39,16 +39,10 @@ type notesNystromSizes struct {
 	landmarks []int
 }
 
-func notesNystromSizesAt(sc run.Scale) (notesNystromSizes, error) {
-	switch sc {
-	case run.Smoke:
-		return notesNystromSizes{n: 300, reps: 2, landmarks: []int{20, 40, 80}}, nil
-	case run.Quick:
-		return notesNystromSizes{n: 2000, reps: 4, landmarks: []int{20, 40, 80, 160, 320, 640}}, nil
-	case run.Paper:
-		return notesNystromSizes{n: 5000, reps: 10, landmarks: []int{20, 40, 80, 160, 320, 640, 1280}}, nil
-	}
-	return notesNystromSizes{}, fmt.Errorf("notes_fig_nystrom: unknown scale %q", sc)
+var notesNystromScales = run.PerScale[notesNystromSizes]{
+	Smoke: notesNystromSizes{n: 300, reps: 2, landmarks: []int{20, 40, 80}},
+	Quick: notesNystromSizes{n: 2000, reps: 4, landmarks: []int{20, 40, 80, 160, 320, 640}},
+	Paper: notesNystromSizes{n: 5000, reps: 10, landmarks: []int{20, 40, 80, 160, 320, 640, 1280}},
 }
 
 // notesFigNystrom — rank-k Nyström against the best rank-k approximation (lecture notes:
@@ -77,15 +71,12 @@ func notesFigNystrom() *run.Experiment {
 }
 
 func planNotesNystrom(sc run.Scale) ([]run.Task, error) {
-	sz, err := notesNystromSizesAt(sc)
-	if err != nil {
-		return nil, err
-	}
+	sz := notesNystromScales.At(sc)
 	tasks := make([]run.Task, sz.reps)
 	for rep := range sz.reps {
 		tasks[rep] = run.Task{Key: fmt.Sprintf("%s/rep=%d", notesNystromData, rep), Rep: rep,
 			Run: func(ctx context.Context, env *run.Env) ([]run.Record, error) {
-				X, err := housesSample(ctx, env.RNG, sz.n)
+				X, err := housesSample(ctx, env.Data, env.RNG, sz.n)
 				if err != nil {
 					return nil, err
 				}

@@ -62,17 +62,11 @@ type notesRFFSizes struct {
 	features     []int
 }
 
-func notesRFFSizesAt(sc run.Scale) (notesRFFSizes, error) {
-	switch sc {
-	case run.Smoke:
-		return notesRFFSizes{points: 40, reps: 2, features: []int{10, 100, 1000}}, nil
-	case run.Quick:
-		return notesRFFSizes{points: 200, reps: 10, features: []int{10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000}}, nil
-	case run.Paper:
-		return notesRFFSizes{points: 200, reps: 50,
-			features: []int{10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000}}, nil
-	}
-	return notesRFFSizes{}, fmt.Errorf("notes_fig_rff: unknown scale %q", sc)
+var notesRFFScales = run.PerScale[notesRFFSizes]{
+	Smoke: notesRFFSizes{points: 40, reps: 2, features: []int{10, 100, 1000}},
+	Quick: notesRFFSizes{points: 200, reps: 10, features: []int{10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000}},
+	Paper: notesRFFSizes{points: 200, reps: 50,
+		features: []int{10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000}},
 }
 
 // notesFigRFF — the uniform error of random Fourier features against their number c (lecture notes,
@@ -97,10 +91,7 @@ func notesFigRFF() *run.Experiment {
 }
 
 func planNotesRFF(sc run.Scale) ([]run.Task, error) {
-	sz, err := notesRFFSizesAt(sc)
-	if err != nil {
-		return nil, err
-	}
+	sz := notesRFFScales.At(sc)
 	var tasks []run.Task
 	for _, kern := range notesRFFKernels {
 		for _, p := range notesRFFDims {

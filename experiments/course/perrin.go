@@ -45,12 +45,9 @@ type perrinSetup struct {
 
 // perrinPlan makes one task per repetition: each draws its own sample of houses, so the spread over
 // repetitions covers the data as well as the landmarks.
-func perrinPlan(id string, setups map[run.Scale]perrinSetup, work func(context.Context, *run.Env, perrinSetup) ([]run.Record, error)) func(run.Scale) ([]run.Task, error) {
+func perrinPlan(id string, setups run.PerScale[perrinSetup], work func(context.Context, *run.Env, perrinSetup) ([]run.Record, error)) func(run.Scale) ([]run.Task, error) {
 	return func(sc run.Scale) ([]run.Task, error) {
-		s, ok := setups[sc]
-		if !ok {
-			return nil, fmt.Errorf("%s: no set-up for scale %q", id, sc)
-		}
+		s := setups.At(sc)
 		tasks := make([]run.Task, s.reps)
 		for rep := range s.reps {
 			task := s
@@ -63,10 +60,10 @@ func perrinPlan(id string, setups map[run.Scale]perrinSetup, work func(context.C
 	}
 }
 
-// housesSample draws n rows of houses uniformly without replacement and returns their features,
+// housesSample draws n rows of houses (from src) uniformly without replacement and returns their features,
 // standardised on the sample.
-func housesSample(ctx context.Context, rng *rand.Rand, n int) (*mat.Dense, error) {
-	t, err := dataset.DefaultSource().Table(ctx, perrinDataset)
+func housesSample(ctx context.Context, src dataset.Source, rng *rand.Rand, n int) (*mat.Dense, error) {
+	t, err := src.Table(ctx, perrinDataset)
 	if err != nil {
 		return nil, err
 	}
@@ -128,8 +125,8 @@ func clusterLabels(rng *rand.Rand, X *mat.Dense, c int) ([]int, error) {
 
 // clusteredSample draws the set-up's sample of the houses and clusters it for MEKA (perrin_fig2
 // and perrin_fig3), in that order from rng.
-func clusteredSample(ctx context.Context, rng *rand.Rand, s perrinSetup) (*mat.Dense, []int, error) {
-	X, err := housesSample(ctx, rng, s.n)
+func clusteredSample(ctx context.Context, src dataset.Source, rng *rand.Rand, s perrinSetup) (*mat.Dense, []int, error) {
+	X, err := housesSample(ctx, src, rng, s.n)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -17,16 +17,16 @@ import (
 // (run.TimeMedian; 1 at smoke, 5 at paper scale) on landmarks drawn once; tasks run one at a time so
 // that the times are not shared between concurrent tasks.
 func perrinFig1() *run.Experiment {
-	setups := map[run.Scale]perrinSetup{
-		run.Smoke: {n: 400, reps: 2, calls: 1, grid: []float64{10, 40, 160}},
-		run.Quick: {n: 4000, reps: 5, calls: 3, grid: []float64{10, 20, 50, 100, 200, 500, 1000}},
-		run.Paper: {n: 20640, reps: 10, calls: 5, grid: []float64{10, 20, 50, 100, 200, 500, 1000, 2000}},
+	setups := run.PerScale[perrinSetup]{
+		Smoke: perrinSetup{n: 400, reps: 2, calls: 1, grid: []float64{10, 40, 160}},
+		Quick: perrinSetup{n: 4000, reps: 5, calls: 3, grid: []float64{10, 20, 50, 100, 200, 500, 1000}},
+		Paper: perrinSetup{n: 20640, reps: 10, calls: 5, grid: []float64{10, 20, 50, 100, 200, 500, 1000, 2000}},
 	}
 	return &run.Experiment{
 		ID: "perrin_fig1", Title: "Nyström error and time vs number of sampled points (course report)", Kind: run.Figure,
 		Seed: 1001, Serial: true, Timings: []string{kit.MetricSeconds},
 		Plan: perrinPlan("perrin_fig1", setups, func(ctx context.Context, env *run.Env, s perrinSetup) ([]run.Record, error) {
-			X, err := housesSample(ctx, env.RNG, s.n)
+			X, err := housesSample(ctx, env.Data, env.RNG, s.n)
 			if err != nil {
 				return nil, err
 			}

@@ -17,15 +17,15 @@ import (
 // landmark ratio), MEKA has rank k in each of c = 10 k-means clusters (η = 0.1, the paper's
 // defaults).
 func perrinFig2() *run.Experiment {
-	setups := map[run.Scale]perrinSetup{
-		run.Smoke: {n: 400, reps: 2, clusters: 4, grid: []float64{2, 5, 10}},
-		run.Quick: {n: 4000, reps: 5, clusters: 10, grid: []float64{5, 10, 20, 50, 100}},
-		run.Paper: {n: 20640, reps: 10, clusters: 10, grid: []float64{5, 10, 20, 50, 100, 200}},
+	setups := run.PerScale[perrinSetup]{
+		Smoke: perrinSetup{n: 400, reps: 2, clusters: 4, grid: []float64{2, 5, 10}},
+		Quick: perrinSetup{n: 4000, reps: 5, clusters: 10, grid: []float64{5, 10, 20, 50, 100}},
+		Paper: perrinSetup{n: 20640, reps: 10, clusters: 10, grid: []float64{5, 10, 20, 50, 100, 200}},
 	}
 	return &run.Experiment{
 		ID: "perrin_fig2", Title: "Nyström vs MEKA error vs rank (course report)", Kind: run.Figure, Seed: 1002,
 		Plan: perrinPlan("perrin_fig2", setups, func(ctx context.Context, env *run.Env, s perrinSetup) ([]run.Record, error) {
-			X, labels, err := clusteredSample(ctx, env.RNG, s)
+			X, labels, err := clusteredSample(ctx, env.Data, env.RNG, s)
 			if err != nil {
 				return nil, err
 			}

@@ -102,10 +102,10 @@ func perrinFig3() *run.Experiment {
 		}
 		return out
 	}
-	setups := map[run.Scale]perrinSetup{
-		run.Smoke: {n: 300, reps: 3, bestReps: 3, clusters: 3, rank: 10, grid: gammas(-6, -2, 2)},
-		run.Quick: {n: 2000, reps: 20, bestReps: 5, clusters: 10, rank: 50, grid: gammas(-6, -4, -2, 0, 2)},
-		run.Paper: {n: 8000, reps: 20, bestReps: 5, clusters: 10, rank: 50, grid: gammas(-6, -5, -4, -3, -2, -1, 0, 1, 2)},
+	setups := run.PerScale[perrinSetup]{
+		Smoke: perrinSetup{n: 300, reps: 3, bestReps: 3, clusters: 3, rank: 10, grid: gammas(-6, -2, 2)},
+		Quick: perrinSetup{n: 2000, reps: 20, bestReps: 5, clusters: 10, rank: 50, grid: gammas(-6, -4, -2, 0, 2)},
+		Paper: perrinSetup{n: 8000, reps: 20, bestReps: 5, clusters: 10, rank: 50, grid: gammas(-6, -5, -4, -3, -2, -1, 0, 1, 2)},
 	}
 	return &run.Experiment{
 		ID: "perrin_fig3", Title: "Nyström, MEKA, BKA and best rank-k error vs kernel scale (course report)", Kind: run.Figure, Seed: 1003,
@@ -133,7 +133,7 @@ func perrinFig3() *run.Experiment {
 
 // perrinFig3Rep is one repetition of perrin_fig3: one sample, one clustering, every γ.
 func perrinFig3Rep(ctx context.Context, env *run.Env, s perrinSetup) ([]run.Record, error) {
-	X, labels, err := clusteredSample(ctx, env.RNG, s)
+	X, labels, err := clusteredSample(ctx, env.Data, env.RNG, s)
 	if err != nil {
 		return nil, err
 	}

@@ -8,7 +8,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/fastkernels/kernellab/experiments/internal/kit"
 
@@ -313,27 +312,6 @@ func timedFit(ctx context.Context, rng *rand.Rand, method string, A mat.Matrix, 
 		{Dataset: dataset, Method: method, Metric: metricFactorTime, Value: t},
 		{Dataset: dataset, Method: method, Metric: metricComponents, Value: float64(kept)},
 	}, nil
-}
-
-// onceCache loads each key once per process: every repetition of an experiment reads the same
-// data, and loading them (decoding thousands of JPEGs, building a bag of words) takes a while. A
-// failed load is not kept, so a cancelled run does not poison the next one.
-type onceCache[T any] struct{ m sync.Map }
-
-type onceEntry[T any] struct {
-	once sync.Once
-	v    T
-	err  error
-}
-
-func (c *onceCache[T]) get(key string, load func() (T, error)) (T, error) {
-	e, _ := c.m.LoadOrStore(key, &onceEntry[T]{})
-	entry := e.(*onceEntry[T])
-	entry.once.Do(func() { entry.v, entry.err = load() })
-	if entry.err != nil {
-		c.m.CompareAndDelete(key, entry)
-	}
-	return entry.v, entry.err
 }
 
 // values are the values of a metric for one method on one data set, by repetition order.

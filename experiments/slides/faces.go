@@ -44,14 +44,14 @@ type facesScale struct {
 // largest |Σ̃| is 423); quick uses 50×50 pixels, 2,000 images (the admitted people's and others
 // drawn at random) and 100 components, so that the experiment runs in minutes on two cores; smoke
 // runs in seconds.
-var facesScales = map[run.Scale]facesScale{
-	run.Smoke: {reps: 2, downscale: 10, admitted: 5, maxImages: 200,
+var facesScales = run.PerScale[facesScale]{
+	Smoke: facesScale{reps: 2, downscale: 10, admitted: 5, maxImages: 200,
 		factor: factorSetUp{components: 8, powerIterations: 1, sparsePenalty: 0.004, sparseIterations: 5, emIterations: 10, timeCalls: 1},
 		ks:     []int{1, 2, 3, 4, 5}, powerGrid: []int{0, 1, 2}, emGrid: []int{0, 1, 5}, basis: 3},
-	run.Quick: {reps: 3, downscale: 5, admitted: 50, maxImages: 2000,
+	Quick: facesScale{reps: 3, downscale: 5, admitted: 50, maxImages: 2000,
 		factor: factorSetUp{components: 100, powerIterations: 2, sparsePenalty: 0.004, sparseIterations: 10, emIterations: 20, timeCalls: 1},
 		ks:     []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, powerGrid: []int{0, 1, 2, 3, 4, 5}, emGrid: []int{0, 1, 2, 3, 5, 10, 20, 40}, basis: 6},
-	run.Paper: {reps: 3, downscale: 2, admitted: 50,
+	Paper: facesScale{reps: 3, downscale: 2, admitted: 50,
 		factor: factorSetUp{components: 500, powerIterations: 2, sparsePenalty: 0.004, sparseIterations: 10, emIterations: 40, timeCalls: 1},
 		ks:     []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, powerGrid: []int{0, 1, 2, 3, 4, 5}, emGrid: []int{0, 1, 2, 3, 5, 10, 20, 40, 80}, basis: 6},
 }
@@ -76,10 +76,7 @@ const (
 
 // facesTasks plans one task per repetition.
 func facesTasks(sc run.Scale) ([]run.Task, error) {
-	cfg, ok := facesScales[sc]
-	if !ok {
-		return nil, fmt.Errorf("slides experiment 1: no set-up for scale %q", sc)
-	}
+	cfg := facesScales.At(sc)
 	tasks := make([]run.Task, cfg.reps)
 	for rep := range cfg.reps {
 		tasks[rep] = run.Task{Key: fmt.Sprintf("faces/rep=%d", rep), Rep: rep,
@@ -90,9 +87,6 @@ func facesTasks(sc run.Scale) ([]run.Task, error) {
 	return tasks, nil
 }
 
-// facesLoaded keeps LFW loaded once per downscale factor.
-var facesLoaded onceCache[*dataset.Faces]
-
 // facesSplit is one repetition's data: centred pixels (the training part's mean removed) of
 // the training, hold-out and test parts, and their labels (1 admitted, 0 not).
 type facesSplit struct {
@@ -101,11 +95,11 @@ type facesSplit struct {
 	people, images, pos int
 }
 
-// drawSlidesFaces draws the admitted people and the images, and splits them 60/20/20 into train,
+// drawFaces draws the admitted people and the images, and splits them 60/20/20 into train,
 // hold-out and test, stratified by the label.
-func drawSlidesFaces(ctx context.Context, env *run.Env, cfg facesScale) (*facesSplit, *dataset.Faces, error) {
-	faces, err := facesLoaded.get(fmt.Sprint(cfg.downscale), func() (*dataset.Faces, error) {
-		return dataset.DefaultSource().Faces(ctx, facesDataset, cfg.downscale)
+func drawFaces(ctx context.Context, env *run.Env, cfg facesScale) (*facesSplit, *dataset.Faces, error) {
+	faces, err := run.Cached(env, fmt.Sprint("slides/faces/", cfg.downscale), func() (*dataset.Faces, error) {
+		return env.Data.Faces(ctx, facesDataset, cfg.downscale) // LFW once per run and downscale factor
 	})
 	if err != nil {
 		return nil, nil, err
@@ -238,7 +232,7 @@ func project(fit *fit, k int, s *facesSplit) (parts [3]*mat.Dense, err error) {
 // over the raw pixels' ROC-AUC; then slides_fig1's sweeps and, in repetition 0, slides_fig2's
 // basis images.
 func facesRep(ctx context.Context, env *run.Env, cfg facesScale, rep int) ([]run.Record, error) {
-	s, faces, err := drawSlidesFaces(ctx, env, cfg)
+	s, faces, err := drawFaces(ctx, env, cfg)
 	if err != nil {
 		return nil, err
 	}

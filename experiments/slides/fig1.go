@@ -107,7 +107,7 @@ func renderSlidesFig1(res *run.Results, out *run.Output) error {
 	if err := kit.SavePrintRow(out, 5.5*vg.Centimeter, top, bottom); err != nil {
 		return err
 	}
-	cfg := facesScales[res.Scale]
+	cfg := facesScales.At(res.Scale)
 	return kit.WriteCaption(out, res, fmt.Sprintf("Student slides, experiment 1, figure (a): the relative quality (score = ROC-AUC of KNN on the projections over "+
 		"ROC-AUC of KNN on the raw pixels) against the iterations, for the randomized SVD (left: power iterations q, %s; the slides' figure puts it on top) and Bayesian PCA "+
 		"(right: EM iterations from a random start, %s; the slides' figure puts it below). Each point refits the factorisation with that many iterations and keeps its own |Σ̃| by the 70%% rule; "+

@@ -78,7 +78,7 @@ func renderSlidesFig2(res *run.Results, out *run.Output) error {
 		return fmt.Errorf("%s: no image size recorded", res.ID)
 	}
 	side := int(sides[0])
-	cfg := facesScales[res.Scale]
+	cfg := facesScales.At(res.Scale)
 	cols := min(cfg.basis, cfg.factor.components)
 	var panels []*plot.Plot
 	for _, m := range []string{methodSparse, methodClassic} {

@@ -12,6 +12,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/fastkernels/kernellab/lab/csr"
+	"github.com/fastkernels/kernellab/lab/dataset"
 	"github.com/fastkernels/kernellab/lab/factor"
 	"github.com/fastkernels/kernellab/lab/run"
 	"github.com/fastkernels/kernellab/lab/verdict"
@@ -341,7 +342,7 @@ func TestSlidesSmoke(t *testing.T) {
 	kittest.UseDataMirror(t)
 	dir := t.TempDir()
 	for _, p := range []*run.Experiment{table1(), table2()} {
-		if _, err := run.Execute(context.Background(), p, run.Options{Scale: run.Smoke, Dir: dir}); err != nil {
+		if _, err := run.Execute(context.Background(), p, run.Options{Scale: run.Smoke, Dir: dir, Data: dataset.DefaultSource()}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -196,7 +196,7 @@ func renderSlidesTable1(res *run.Results, out *run.Output) error {
 
 // facesSetUp describes experiment 1's data and protocol at the results' scale for captions.
 func facesSetUp(res *run.Results) string {
-	cfg := facesScales[res.Scale]
+	cfg := facesScales.At(res.Scale)
 	side := values(res, facesDataset, dataMethod, metricSide)
 	images := values(res, facesDataset, dataMethod, metricImages)
 	people := values(res, facesDataset, dataMethod, metricPeople)

@@ -105,7 +105,7 @@ func renderSlidesTable2(res *run.Results, out *run.Output) error {
 
 // topicsSetUp describes experiment 2's data and protocol at the results' scale for captions.
 func topicsSetUp(res *run.Results) string {
-	cfg := topicsScales[res.Scale]
+	cfg := topicsScales.At(res.Scale)
 	var sizes string
 	for i, c := range corpora {
 		if i > 0 {

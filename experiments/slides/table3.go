@@ -99,7 +99,7 @@ func renderSlidesTable3(res *run.Results, out *run.Output) error {
 			rows = append(rows, row)
 		}
 	}
-	cfg := topicsScales[res.Scale]
+	cfg := topicsScales.At(res.Scale)
 	caption := fmt.Sprintf("Student slides, experiment 2: the %d most probable words of the %d topics of largest prior π in the topic model on the original counts "+
 		"(repetition 0), and of the topics matched to them (learn.MatchTopics, minimal total KL between the documents' posteriors) in the models fitted to each "+
 		"factorisation's reconstruction. The slides print 7 topics of one model (Topic #1: john, love, father, wife, family; #2: police, joe, kill, gang, killed; "+

@@ -11,7 +11,6 @@ import (
 	"gonum.org/v1/gonum/stat"
 
 	"github.com/fastkernels/kernellab/lab/csr"
-	"github.com/fastkernels/kernellab/lab/dataset"
 	"github.com/fastkernels/kernellab/lab/learn"
 	"github.com/fastkernels/kernellab/lab/run"
 	"github.com/fastkernels/kernellab/lab/text"
@@ -43,12 +42,12 @@ type topicsScale struct {
 // penalty is five times that of experiment 1 (relative to ‖A‖_F): on counts the smaller one leaves
 // most loadings non-zero and the coordinate descent slow (24 s a fit at quick scale). Paper scale
 // times each fit once with no warm-up call (cold): a call takes minutes there.
-var topicsScales = map[run.Scale]topicsScale{
-	run.Smoke: {reps: 2, maxDocs: 150, maxWords: 200, minDF: 2, topics: 5, guarantors: 3, restarts: 2, shown: 3, common: 20,
+var topicsScales = run.PerScale[topicsScale]{
+	Smoke: topicsScale{reps: 2, maxDocs: 150, maxWords: 200, minDF: 2, topics: 5, guarantors: 3, restarts: 2, shown: 3, common: 20,
 		factor: factorSetUp{components: 8, powerIterations: 1, sparsePenalty: 0.01, sparseIterations: 5, emIterations: 10, timeCalls: 1}},
-	run.Quick: {reps: 3, maxDocs: 1000, maxWords: 1000, minDF: 2, topics: 30, guarantors: 20, restarts: 10, shown: 7, common: 50,
+	Quick: topicsScale{reps: 3, maxDocs: 1000, maxWords: 1000, minDF: 2, topics: 30, guarantors: 20, restarts: 10, shown: 7, common: 50,
 		factor: factorSetUp{components: 100, powerIterations: 2, sparsePenalty: 0.01, sparseIterations: 10, emIterations: 20, timeCalls: 1}},
-	run.Paper: {reps: 3, maxWords: 10000, minDF: 2, topics: 30, guarantors: 20, restarts: 10, shown: 7, common: 50,
+	Paper: topicsScale{reps: 3, maxWords: 10000, minDF: 2, topics: 30, guarantors: 20, restarts: 10, shown: 7, common: 50,
 		factor: factorSetUp{components: 500, powerIterations: 2, sparsePenalty: 0.01, sparseIterations: 10, emIterations: 40, timeCalls: 1, cold: true}},
 }
 
@@ -78,10 +77,7 @@ const (
 
 // topicsTasks plans one task per corpus and repetition.
 func topicsTasks(sc run.Scale) ([]run.Task, error) {
-	cfg, ok := topicsScales[sc]
-	if !ok {
-		return nil, fmt.Errorf("slides experiment 2: no set-up for scale %q", sc)
-	}
+	cfg := topicsScales.At(sc)
 	var tasks []run.Task
 	for _, corpus := range corpora {
 		for rep := range cfg.reps {
@@ -100,13 +96,11 @@ type bag struct {
 	A   *csr.Matrix
 }
 
-var bags onceCache[*bag]
-
-// loadSlidesBag loads a corpus and builds its bag of words once per process and scale.
-func loadSlidesBag(ctx context.Context, corpus string, cfg topicsScale) (*bag, error) {
+// loadBag loads a corpus and builds its bag of words once per run (run.Cached) and scale.
+func loadBag(ctx context.Context, env *run.Env, corpus string, cfg topicsScale) (*bag, error) {
 	key := fmt.Sprintf("%s/%d/%d/%d", corpus, cfg.maxDocs, cfg.maxWords, cfg.minDF)
-	return bags.get(key, func() (*bag, error) {
-		c, err := dataset.DefaultSource().Corpus(ctx, corpus, cfg.maxDocs)
+	return run.Cached(env, "slides/bag/"+key, func() (*bag, error) {
+		c, err := env.Data.Corpus(ctx, corpus, cfg.maxDocs)
 		if err != nil {
 			return nil, err
 		}
@@ -184,7 +178,7 @@ func topicsRep(ctx context.Context, env *run.Env, cfg topicsScale, corpus string
 	note := func(format string, args ...any) {
 		fmt.Fprintf(env.Log, "after %s: %s\n", time.Since(start).Round(time.Second), fmt.Sprintf(format, args...))
 	}
-	bag, err := loadSlidesBag(ctx, corpus, cfg)
+	bag, err := loadBag(ctx, env, corpus, cfg)
 	if err != nil {
 		return nil, err
 	}

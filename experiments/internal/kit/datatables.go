@@ -62,7 +62,7 @@ func ShapeTasks(prefix string, rows []PrintedDataset) []run.Task {
 	tasks := make([]run.Task, len(rows))
 	for i, r := range rows {
 		tasks[i] = run.Task{Key: prefix + r.Dataset, Run: func(ctx context.Context, env *run.Env) ([]run.Record, error) {
-			n, d, variant, err := measureDataset(ctx, dataset.DefaultSource(), r)
+			n, d, variant, err := measureDataset(ctx, env.Data, r)
 			if err != nil {
 				return nil, err
 			}
@@ -74,7 +74,7 @@ func ShapeTasks(prefix string, rows []PrintedDataset) []run.Task {
 			if r.LeakFree != "" {
 				honest := r
 				honest.Variant = r.LeakFree
-				n, d, variant, err := measureDataset(ctx, dataset.DefaultSource(), honest)
+				n, d, variant, err := measureDataset(ctx, env.Data, honest)
 				if err != nil {
 					return nil, err
 				}

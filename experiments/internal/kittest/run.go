@@ -8,19 +8,21 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/fastkernels/kernellab/lab/dataset"
 	"github.com/fastkernels/kernellab/lab/plotting"
 	"github.com/fastkernels/kernellab/lab/run"
 	"gonum.org/v1/plot/vg"
 )
 
-// RunAndCheck executes e at scale sc into dir, renders it and checks its claims, failing the test on
+// RunAndCheck executes e at scale sc into dir (data from the environment's source, which
+// UseDataMirror points at the mirror), renders it and checks its claims, failing the test on
 // any error, a missing figure, or (with requirePass) a claim that is not supported; with
 // requirePass false a claim that is not supported is only logged (at smoke scale the statistics
 // are often inconclusive, and a claim may honestly fail on our data), while a claim that cannot be
 // evaluated still fails.
 func RunAndCheck(t *testing.T, e *run.Experiment, sc run.Scale, dir string, requirePass bool) []run.ClaimResult {
 	t.Helper()
-	res, err := run.Execute(context.Background(), e, run.Options{Scale: sc, Dir: dir})
+	res, err := run.Execute(context.Background(), e, run.Options{Scale: sc, Dir: dir, Data: dataset.DefaultSource()})
 	if err != nil {
 		t.Fatalf("%s: %v", e.ID, err)
 	}
