@@ -37,7 +37,7 @@ type PPCA struct {
 // Errors: nil/empty X, NaN or ±Inf, N < 2, q outside [1, d−1], iterations < 0, nil rng, data with
 // no variance, a computation that overflows. Cost per iteration: O(q·nnz(X) + (N + d)·q²) time;
 // memory O((N + d)·q) beside X.
-func FitPPCA(X mat.Matrix, q, iterations int, rng *rand.Rand) (*PPCA, error) {
+func FitPPCA(rng *rand.Rand, X mat.Matrix, q, iterations int) (*PPCA, error) {
 	const op = "FitPPCA"
 	o, err := newOperator(op, "X", X)
 	if err != nil {
@@ -61,7 +61,7 @@ func FitPPCA(X mat.Matrix, q, iterations int, rng *rand.Rand) (*PPCA, error) {
 	}
 	floor := 1e-12 * traceS / float64(d)
 	w := mat.NewDense(d, q, nil)
-	fillGaussian(w, rng)
+	fillGaussian(rng, w)
 	w.Scale(math.Sqrt(traceS/float64(d)), w)
 	sigma2 := traceS / float64(d)
 	model := &PPCA{Mean: mean, W: w}

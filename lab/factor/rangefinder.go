@@ -33,7 +33,7 @@ import (
 // rng in order. Errors: nil/empty A, NaN or ±Inf, eps not a positive finite number, r < 1, nil
 // rng, an overflowing product. Cost: j + r products of A with a vector and O(m·j²) for the
 // projections; memory O(m·(j + r) + n).
-func AdaptiveRangeFinder(a mat.Matrix, eps float64, r int, rng *rand.Rand) (*mat.Dense, int, error) {
+func AdaptiveRangeFinder(rng *rand.Rand, a mat.Matrix, eps float64, r int) (*mat.Dense, int, error) {
 	const op = "AdaptiveRangeFinder"
 	o, err := newOperator(op, "A", a)
 	if err != nil {
@@ -55,7 +55,7 @@ func AdaptiveRangeFinder(a mat.Matrix, eps float64, r int, rng *rand.Rand) (*mat
 	threshold := eps / (10 * math.Sqrt(2/math.Pi))
 	omega := mat.NewDense(o.cols, 1, nil)
 	sample := func() ([]float64, error) {
-		fillGaussian(omega, rng)
+		fillGaussian(rng, omega)
 		y := mat.NewDense(o.rows, 1, nil)
 		if err := o.mul(y, omega); err != nil {
 			return nil, fmt.Errorf("factor: %s: %w", op, err)

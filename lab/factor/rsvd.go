@@ -46,7 +46,7 @@ type RandomizedSVDOptions struct {
 // product that overflows. Cost: 2q + 2 products of A or Aᵀ with an l-column block
 // (O((2q + 2)·l·nnz(A)) time), l QR factorisations and one SVD of n×l matrices; memory
 // O((m + n)·l) beside A (and a transposed copy of a sparse A, see csr.Matrix.MulTransDense).
-func RandomizedSVD(a mat.Matrix, k int, opts RandomizedSVDOptions, rng *rand.Rand) (*SVD, error) {
+func RandomizedSVD(rng *rand.Rand, a mat.Matrix, k int, opts RandomizedSVDOptions) (*SVD, error) {
 	const op = "RandomizedSVD"
 	o, err := rankOperator(op, a, k)
 	if err != nil {
@@ -58,16 +58,16 @@ func RandomizedSVD(a mat.Matrix, k int, opts RandomizedSVDOptions, rng *rand.Ran
 	if rng == nil {
 		return nil, fmt.Errorf("factor: %s: rng is nil", op)
 	}
-	return randomizedSVD(op, o, k, opts, rng)
+	return randomizedSVD(op, rng, o, k, opts)
 }
 
 // randomizedSVD is RandomizedSVD on a validated operator (1 ≤ k ≤ min(m, n), options ≥ 0, rng
 // not nil), for callers that already hold one; errors name op.
-func randomizedSVD(op string, o *operator, k int, opts RandomizedSVDOptions, rng *rand.Rand) (*SVD, error) {
+func randomizedSVD(op string, rng *rand.Rand, o *operator, k int, opts RandomizedSVDOptions) (*SVD, error) {
 	l := min(k+min(opts.Oversample, o.rows, o.cols), o.rows, o.cols) // min first: k + p must not overflow
 	q := mat.NewDense(o.rows, l, nil)                                // the range basis
 	z := mat.NewDense(o.cols, l, nil)                                // the co-range block Aᵀ·Q (Ω at first)
-	fillGaussian(z, rng)
+	fillGaussian(rng, z)
 	if err := o.mul(q, z); err != nil {
 		return nil, fmt.Errorf("factor: %s: %w", op, err)
 	}
@@ -101,7 +101,7 @@ func randomizedSVD(op string, o *operator, k int, opts RandomizedSVDOptions, rng
 }
 
 // fillGaussian fills m with independent standard normal draws from rng, row by row.
-func fillGaussian(m *mat.Dense, rng *rand.Rand) {
+func fillGaussian(rng *rand.Rand, m *mat.Dense) {
 	r, _ := m.Dims()
 	for i := range r {
 		row := m.RawRowView(i)

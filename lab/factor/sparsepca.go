@@ -42,7 +42,7 @@ type SparsePCA struct {
 // right singular vectors); as λ grows more entries are exactly zero, and for λ ≥ max|A·V₀| all are.
 //
 // The start. The slide draws U₀ and V₀ from N(0, I) and annotates the line "range sampler"; here
-// the Gaussian draw feeds the range sampler: the start is RandomizedSVD(A, k) (oversampling 10,
+// the Gaussian draw feeds the range sampler: the start is RandomizedSVD(rng, A, k, …) (oversampling 10,
 // two power iterations, Ω from rng), each rank-one term split between the factors so that their
 // ℓ1 norms are equal (the split that minimises the penalty). scikit-learn's
 // dictionary learning starts from the SVD in the same way (_dict_learning.py in version 1.2.1).
@@ -60,7 +60,7 @@ type SparsePCA struct {
 // Iterations < 1, nil rng, an overflowing product. Cost: the randomized SVD, then per iteration two
 // products with k-column blocks (O(k·nnz(A))) and O((m + n)·k²) per coordinate sweep; memory
 // O((m + n)·k) beside A.
-func FitSparsePCA(a mat.Matrix, k int, opts SparsePCAOptions, rng *rand.Rand) (*SparsePCA, error) {
+func FitSparsePCA(rng *rand.Rand, a mat.Matrix, k int, opts SparsePCAOptions) (*SparsePCA, error) {
 	const op = "FitSparsePCA"
 	o, err := rankOperator(op, a, k)
 	if err != nil {
@@ -82,7 +82,7 @@ func FitSparsePCA(a mat.Matrix, k int, opts SparsePCAOptions, rng *rand.Rand) (*
 			squares += v * v
 		}
 	})
-	start, err := randomizedSVD(op, o, k, RandomizedSVDOptions{Oversample: sparseStartOversample, PowerIterations: sparseStartPowerIterations}, rng)
+	start, err := randomizedSVD(op, rng, o, k, RandomizedSVDOptions{Oversample: sparseStartOversample, PowerIterations: sparseStartPowerIterations})
 	if err != nil {
 		return nil, err
 	}

@@ -91,7 +91,7 @@ const MedianSubsample = 1000
 //
 // Errors: nil X, fewer than 2 rows, NaN or ±Inf, nil rng when it is needed, and a zero median
 // (half the pairs coincide) or an infinite one (distances that overflow). Memory: O(n) indices plus MedianSubsample²/2 distances.
-func MedianHeuristic(X mat.Matrix, rng *rand.Rand) (float64, error) {
+func MedianHeuristic(rng *rand.Rand, X mat.Matrix) (float64, error) {
 	x, err := rowsOf("MedianHeuristic", "X", X)
 	if err != nil {
 		return 0, err

@@ -62,10 +62,10 @@ func TestEstimatorErrors(t *testing.T) {
 			t.Errorf("%s: error %v, want %q", tc.est.Name(), err, tc.want)
 		}
 	}
-	if _, err := ThreeSample(ctx, nil, fresh(), p, x, z, x); err == nil {
+	if _, err := ThreeSample(ctx, fresh(), nil, p, x, z, x); err == nil {
 		t.Error("ThreeSample with a nil estimator: no error")
 	}
-	if _, err := ThreeSample(ctx, Exact{}, nil, p, x, z, []int{99}); err == nil || !strings.Contains(err.Error(), "D(X, W)") {
+	if _, err := ThreeSample(ctx, nil, Exact{}, p, x, z, []int{99}); err == nil || !strings.Contains(err.Error(), "D(X, W)") {
 		t.Errorf("ThreeSample with a bad W: error %v", err)
 	}
 }

@@ -23,7 +23,7 @@ func (d Decision) FromX() bool { return d.XW <= d.ZW }
 // the samples x, z and w of p.
 //
 // Errors: those of est.MMD2, with the pair that failed.
-func ThreeSample(ctx context.Context, est Estimator, rng *rand.Rand, p Points, x, z, w []int) (Decision, error) {
+func ThreeSample(ctx context.Context, rng *rand.Rand, est Estimator, p Points, x, z, w []int) (Decision, error) {
 	if isNil(est) {
 		return Decision{}, fmt.Errorf("mmd: ThreeSample: nil estimator")
 	}

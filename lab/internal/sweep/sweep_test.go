@@ -153,7 +153,7 @@ func receivers() []struct {
 		{"built learn.SVM", built(learn.FitSVM(g, X, y, learn.SVMOptions{}))},
 		{"built factor.KernelPCA", built(factor.FitKernelPCA(g, X, 2))},
 		{"built factor.PCA", built(factor.FitPCA(X, 2))},
-		{"built factor.PPCA", built(factor.FitPPCA(X, 1, 5, rng()))},
+		{"built factor.PPCA", built(factor.FitPPCA(rng(), X, 1, 5))},
 		{"built learn.KNN", built(learn.FitKNN(X, y, 3))},
 		{"built csr.Matrix", built(csr.FromTriplets(3, 4, []int{0, 1, 2}, []int{0, 3, 1}, []float64{1, 2, 3}))},
 		{"built forest.Forest", built(forest.Fit(rng(), forest.Classification, X, y, forest.Options{Trees: 3}))},
