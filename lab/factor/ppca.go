@@ -1,12 +1,15 @@
 package factor
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
 
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/fastkernels/kernellab/lab/internal/ctxcheck"
 )
 
 // PPCA is a fitted probabilistic PCA model x = μ + W·t + noise, t ~ N(0, I_q), noise ~ N(0, σ²I_d).
@@ -38,7 +41,17 @@ type PPCA struct {
 // no variance, a computation that overflows. Cost per iteration: O(q·nnz(X) + (N + d)·q²) time;
 // memory O((N + d)·q) beside X.
 func FitPPCA(rng *rand.Rand, X mat.Matrix, q, iterations int) (*PPCA, error) {
+	return FitPPCAContext(context.Background(), rng, X, q, iterations)
+}
+
+// FitPPCAContext is FitPPCA that gives up with ctx's error (wrapped) once ctx is done: it looks
+// before each EM iteration, so it returns within about one iteration's time. When it returns a
+// model it is FitPPCA's, bit for bit. A nil ctx is an error.
+func FitPPCAContext(ctx context.Context, rng *rand.Rand, X mat.Matrix, q, iterations int) (*PPCA, error) {
 	const op = "FitPPCA"
+	if err := ctxcheck.NotNil(ctx, "factor: "+op); err != nil {
+		return nil, err
+	}
 	o, err := newOperator(op, "X", X)
 	if err != nil {
 		return nil, err
@@ -68,6 +81,9 @@ func FitPPCA(rng *rand.Rand, X mat.Matrix, q, iterations int) (*PPCA, error) {
 	xw := mat.NewDense(n, q, nil)
 	sw := mat.NewDense(d, q, nil)
 	for it := 0; ; it++ {
+		if err := ctxcheck.Done(ctx, "factor: "+op); err != nil {
+			return nil, err
+		}
 		if err := o.mul(xw, w); err != nil {
 			return nil, fmt.Errorf("factor: %s: %w", op, err)
 		}

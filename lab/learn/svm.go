@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/fastkernels/kernellab/lab/internal/ctxcheck"
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
 	"github.com/fastkernels/kernellab/lab/kernel"
 )
@@ -93,8 +94,8 @@ func FitSVM(k kernel.Kernel, X mat.Matrix, y []float64, opts SVMOptions) (*SVM, 
 // fit can be stopped (from a notebook, or at a deadline).
 func FitSVMContext(ctx context.Context, k kernel.Kernel, X mat.Matrix, y []float64, opts SVMOptions) (*SVM, error) {
 	const op = "FitSVM"
-	if ctx == nil {
-		return nil, fmt.Errorf("learn: %s: nil context", op)
+	if err := ctxcheck.NotNil(ctx, "learn: "+op); err != nil {
+		return nil, err
 	}
 	train, err := trainingCopy(op, X, y)
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/fastkernels/kernellab/lab/internal/ctxcheck"
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
 )
 
@@ -105,8 +106,8 @@ func FitTopicModel(rng *rand.Rand, docs Documents, T int, opts TopicModelOptions
 // iteration of being asked to.
 func FitTopicModelContext(ctx context.Context, rng *rand.Rand, docs Documents, T int, opts TopicModelOptions) (*TopicModel, error) {
 	const op = "FitTopicModel"
-	if ctx == nil {
-		return nil, fmt.Errorf("learn: %s: nil context", op)
+	if err := ctxcheck.NotNil(ctx, "learn: "+op); err != nil {
+		return nil, err
 	}
 	if rng == nil {
 		return nil, fmt.Errorf("learn: %s: nil rng", op)

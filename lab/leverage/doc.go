@@ -34,10 +34,11 @@
 // Conventions: λ is used as given (not multiplied by n), as in the thesis and its code. Random
 // functions take an explicit *rand.Rand, and their results do not depend on the number of
 // goroutines: the parallel loops work on row blocks and partition blocks fixed in advance, and
-// every reduction adds in a fixed order. Kernel blocks go through lab/kernel (GEMM, OpenBLAS when
-// built with -tags openblas, see lab/blas). Bad input (nil or non-finite data, λ ≤ 0, sizes out of
-// range) returns an error that says what and where, never a panic; no function forms an n×n
-// matrix except Exact.
+// every reduction adds in a fixed order. DAC, Uniform and Recursive have Context twins (DACContext,
+// UniformContext, RecursiveContext) that stop between blocks once a context is done. Kernel blocks
+// go through lab/kernel (GEMM, OpenBLAS when built with -tags openblas, see lab/blas). Bad input
+// (nil or non-finite data, λ ≤ 0, sizes out of range) returns an error that says what and where,
+// never a panic; no function forms an n×n matrix except Exact.
 //
 // Choices where the sources leave room, recorded here:
 //   - DAC splits the n points into r = ⌈n/m⌉ blocks of sizes ⌊n/r⌋ or ⌈n/r⌉ (all at most m), so

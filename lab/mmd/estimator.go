@@ -8,6 +8,8 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+
+	"github.com/fastkernels/kernellab/lab/internal/ctxcheck"
 )
 
 // Estimator estimates the squared MMD between two samples. All the estimators of the package
@@ -37,8 +39,8 @@ func DefaultSize(n int) int {
 
 // checkSamples checks the common arguments of the estimators.
 func checkSamples(op string, ctx context.Context, p Points, x, z []int) error {
-	if ctx == nil {
-		return fmt.Errorf("mmd: %s: nil context", op)
+	if err := ctxcheck.NotNil(ctx, "mmd: "+op); err != nil {
+		return err
 	}
 	if isNil(p) {
 		return fmt.Errorf("mmd: %s: nil points", op)

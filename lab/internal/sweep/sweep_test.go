@@ -58,8 +58,11 @@ var functions = []struct {
 
 	{"leverage.BernoulliProbabilities", leverage.BernoulliProbabilities},
 	{"leverage.BernoulliSample", leverage.BernoulliSample}, {"leverage.BernoulliSizeBound", leverage.BernoulliSizeBound},
-	{"leverage.DAC", leverage.DAC}, {"leverage.DACPartition", leverage.DACPartition}, {"leverage.Exact", leverage.Exact},
-	{"leverage.Recursive", leverage.Recursive}, {"leverage.Sample", leverage.Sample}, {"leverage.Uniform", leverage.Uniform},
+	{"leverage.DAC", leverage.DAC}, {"leverage.DACContext", leverage.DACContext},
+	{"leverage.DACPartition", leverage.DACPartition}, {"leverage.Exact", leverage.Exact},
+	{"leverage.Recursive", leverage.Recursive}, {"leverage.RecursiveContext", leverage.RecursiveContext},
+	{"leverage.Sample", leverage.Sample}, {"leverage.Uniform", leverage.Uniform},
+	{"leverage.UniformContext", leverage.UniformContext},
 
 	{"mmd.DefaultSize", mmd.DefaultSize}, {"mmd.ErrorRate", mmd.ErrorRate}, {"mmd.ThreeSample", mmd.ThreeSample},
 	{"mmd.NewPrecomputed", mmd.NewPrecomputed}, {"mmd.NewVectors", mmd.NewVectors},
@@ -86,7 +89,9 @@ var functions = []struct {
 
 	{"factor.FitKernelPCA", factor.FitKernelPCA}, {"factor.FitPCA", factor.FitPCA},
 	{"factor.FitPPCA", factor.FitPPCA}, {"factor.AdaptiveRangeFinder", factor.AdaptiveRangeFinder},
+	{"factor.FitPPCAContext", factor.FitPPCAContext},
 	{"factor.RandomizedSVD", factor.RandomizedSVD}, {"factor.FitSparsePCA", factor.FitSparsePCA},
+	{"factor.FitSparsePCAContext", factor.FitSparsePCAContext},
 	{"factor.ComponentsForMass", factor.ComponentsForMass}, {"factor.TruncatedSVD", factor.TruncatedSVD},
 
 	{"csr.New", csr.New}, {"csr.FromTriplets", csr.FromTriplets},
