@@ -133,7 +133,7 @@ func clusterLabels(rng *rand.Rand, X *mat.Dense, c int) ([]int, error) {
 	return km.Labels, nil
 }
 
-// mekaError fits MEKA with rank k per cluster and the given options (lowrank.DefaultMEKAOptions
+// mekaError fits MEKA with rank k per cluster and the given options (lowrank.MEKAOptions{}
 // for the paper's: η = 0.1, 2k landmarks and 3k sampled rows per cluster) and returns its relative
 // Frobenius error on X.
 func mekaError(rng *rand.Rand, k kernel.Kernel, X *mat.Dense, labels []int, rank int, opts lowrank.MEKAOptions) (float64, error) {
@@ -412,7 +412,7 @@ func perrinFig2() *run.Experiment {
 				if err != nil {
 					return nil, err
 				}
-				me, err := mekaError(env.RNG, k, X, labels, int(rank), lowrank.DefaultMEKAOptions())
+				me, err := mekaError(env.RNG, k, X, labels, int(rank), lowrank.MEKAOptions{})
 				if err != nil {
 					return nil, err
 				}
@@ -493,12 +493,12 @@ var perrinFig3Methods = []string{"nystrom", mekaDefault, mekaAllRows, mekaEtaZer
 
 // mekaVariantOptions returns the MEKA options of a perrin_fig3 variant.
 func mekaVariantOptions(method string, n int) lowrank.MEKAOptions {
-	opts := lowrank.DefaultMEKAOptions()
+	var opts lowrank.MEKAOptions
 	switch method {
 	case mekaAllRows:
 		opts.SamplesPerRank = n // capped at each cluster's size: every row
 	case mekaEtaZero:
-		opts.Eta = 0
+		opts.Eta = lowrank.KeepAllBlocks
 	}
 	return opts
 }

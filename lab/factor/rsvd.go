@@ -12,10 +12,12 @@ import (
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
 )
 
-// RandomizedSVDOptions sets the two accuracy knobs of RandomizedSVD. Zero values mean zero.
+// RandomizedSVDOptions sets the two accuracy knobs of RandomizedSVD. Zero values mean zero: the
+// zero value is the slides' plain Algorithm 1, a sketch of exactly k columns and no power
+// iteration.
 type RandomizedSVDOptions struct {
 	// Oversample p adds p test vectors to the k wanted (HMT recommend p = 10, as scikit-learn's
-	// n_oversamples does); the sketch has min(k + p, m, n) columns.
+	// n_oversamples does); the sketch has min(k + p, m, n) columns. 0 adds none.
 	Oversample int
 	// PowerIterations q multiplies by (AAᵀ)^q, which raises the singular values to the power
 	// 2q + 1 and so sharpens a slowly decaying spectrum (scikit-learn uses 7 when k < 0.1·min(m, n),

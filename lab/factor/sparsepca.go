@@ -12,11 +12,13 @@ import (
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
 )
 
-// SparsePCAOptions sets the penalty and the work of FitSparsePCA.
+// SparsePCAOptions sets the penalty and the work of FitSparsePCA. Iterations has no default, so
+// the zero value is refused: set it.
 type SparsePCAOptions struct {
 	// Penalty λ ≥ 0 weighs the ℓ1 norms of both factors; 0 gives plain alternating least squares.
 	Penalty float64
-	// Iterations ≥ 1 is the number of alternations (one update of U, then one of V).
+	// Iterations ≥ 1 is the number of alternations (one update of U, then one of V); 0 is an
+	// error (the work a fit needs depends on the data and on λ).
 	Iterations int
 }
 

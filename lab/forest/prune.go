@@ -45,7 +45,8 @@ type Pruning struct {
 type PruneOptions struct {
 	// Task is the forest's task: it picks the metric the methods that score ensembles use
 	// (mean squared error for Regression, accuracy of the sign vote for Classification) and the
-	// checks on the inputs (predictions and targets exactly ±1 for Classification).
+	// checks on the inputs (predictions and targets exactly ±1 for Classification). The zero
+	// value is Regression.
 	Task Task
 	// NoWeights keeps the trees that OMP or NN-OMP select but gives them the weight 1/m (the
 	// thesis's "OMP w/o weights", "NN-OMP w/o weights"); the other methods ignore it.

@@ -17,7 +17,8 @@ const ExactLimit = 20000
 
 // ExactOptions are the options of Exact.
 type ExactOptions struct {
-	// Force lifts the ExactLimit on the number of points (8n² bytes and O(n³) time).
+	// Force lifts the ExactLimit on the number of points (8n² bytes and O(n³) time); false, the
+	// zero value, refuses more than ExactLimit points.
 	Force bool
 }
 

@@ -22,7 +22,8 @@ type Rect struct{ Row0, Col0, Rows, Cols int }
 
 // HeatMapOptions says which blocks of a heat map to highlight.
 type HeatMapOptions struct {
-	// Outline lists blocks drawn with a black outline on a white halo, visible on any colour.
+	// Outline lists blocks drawn with a black outline on a white halo, visible on any colour;
+	// nil outlines none.
 	Outline []Rect
 	// GreyOutside draws every entry outside the Outline blocks in grey, so that the blocks a
 	// method uses (for instance the diagonal blocks of DAC-RLS) stand out.

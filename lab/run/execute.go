@@ -25,9 +25,10 @@ import (
 
 // Options controls one Execute call.
 type Options struct {
-	// Scale is the scale to run at; it must be set.
+	// Scale is the scale to run at; it must be set (the empty Scale is an error).
 	Scale Scale
 	// Dir is the results root; files: <Dir>/<scale>/<ID>.csv, parts in <Dir>/<scale>/<ID>.parts/.
+	// It must be set (the empty Dir is an error, not the working directory).
 	Dir string
 	// Workers is the number of tasks run at once; 0 means runtime.GOMAXPROCS(0). Serial
 	// experiments always use 1.
@@ -39,7 +40,7 @@ type Options struct {
 	// Progress receives the run's events; nil is silent.
 	Progress Progress
 	// Keys, when set, runs only the tasks with these keys (of the shard), like a shard: parts
-	// only, no table. `lab plan` measures a sample of tasks this way; an unknown key is an error.
+	// only, no table; nil runs every task. `lab plan` measures a sample of tasks this way; an unknown key is an error.
 	Keys []string
 }
 

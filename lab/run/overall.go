@@ -22,7 +22,7 @@ type Overview struct {
 // OverallOptions are where NewOverallProgress writes.
 type OverallOptions struct {
 	// Detail, when set, receives the per-experiment report (NewTerminalProgress's plain lines) and
-	// every note and failure: the run's log file.
+	// every note and failure: the run's log file. nil writes no log.
 	Detail io.Writer
 	// Verbose also writes the per-experiment report to the status writer.
 	Verbose bool

@@ -52,7 +52,7 @@ var functions = []struct {
 	{"lowrank.FrobeniusError", lowrank.FrobeniusError}, {"lowrank.RelativeFrobenius", lowrank.RelativeFrobenius},
 	{"lowrank.RelativeFrobeniusError", lowrank.RelativeFrobeniusError},
 	{"lowrank.UniformLandmarks", lowrank.UniformLandmarks}, {"lowrank.WeightedLandmarks", lowrank.WeightedLandmarks},
-	{"lowrank.FitMEKA", lowrank.FitMEKA}, {"lowrank.DefaultMEKAOptions", lowrank.DefaultMEKAOptions},
+	{"lowrank.FitMEKA", lowrank.FitMEKA},
 	{"lowrank.FitNystrom", lowrank.FitNystrom}, {"lowrank.NewRFF", lowrank.NewRFF},
 	{"lowrank.NewRFFGaussian", lowrank.NewRFFGaussian}, {"lowrank.NewRFFLaplace", lowrank.NewRFFLaplace},
 
@@ -148,7 +148,7 @@ func receivers() []struct {
 		{"forest.Forest", new(forest.Forest)}, {"forest.Tree", new(forest.Tree)}, {"forest.Task", forest.Task(9)},
 		{"graphkernel.Histogram", graphkernel.Histogram{}}, {"graphkernel.ShortestPath", new(graphkernel.ShortestPath)},
 
-		{"built lowrank.MEKA", built(lowrank.FitMEKA(rng(), g, X, []int{0, 0, 0, 0, 1, 1, 1, 1}, 2, lowrank.DefaultMEKAOptions()))},
+		{"built lowrank.MEKA", built(lowrank.FitMEKA(rng(), g, X, []int{0, 0, 0, 0, 1, 1, 1, 1}, 2, lowrank.MEKAOptions{}))},
 		{"built lowrank.Nystrom", built(lowrank.FitNystrom(g, X, []int{0, 3, 6}, 2))},
 		{"built lowrank.RFF", built(lowrank.NewRFFGaussian(rng(), 2, 4, 1))},
 		{"built mmd.Vectors", built(mmd.NewVectors(g, X))},
