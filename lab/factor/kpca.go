@@ -7,6 +7,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/fastkernels/kernellab/lab/kernel"
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // KernelPCA is a fitted kernel principal component analysis: the leading eigenpairs of the
@@ -123,7 +124,7 @@ const transformBlockElements = 1 << 18
 func (m *KernelPCA) Transform(X mat.Matrix) (*mat.Dense, error) {
 	const op = "KernelPCA.Transform"
 	if m == nil || m.train == nil {
-		return nil, fmt.Errorf("factor: %s: the model is not fitted (make it with FitKernelPCA)", op)
+		return nil, laberr.Errorf(laberr.ErrNotFitted, "factor: %s: the model is not fitted (make it with FitKernelPCA)", op)
 	}
 	x, err := denseCopy(op, "X", X)
 	if err != nil {
@@ -132,7 +133,7 @@ func (m *KernelPCA) Transform(X mat.Matrix) (*mat.Dense, error) {
 	rows, cols := x.Dims()
 	n, d := m.train.Dims()
 	if cols != d {
-		return nil, fmt.Errorf("factor: %s: X has %d columns but the model was fitted on %d", op, cols, d)
+		return nil, laberr.Errorf(laberr.ErrShape, "factor: %s: X has %d columns but the model was fitted on %d", op, cols, d)
 	}
 	_, c := m.alphas.Dims()
 	out := mat.NewDense(rows, c, nil)

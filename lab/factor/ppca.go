@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/fastkernels/kernellab/lab/internal/ctxcheck"
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // PPCA is a fitted probabilistic PCA model x = μ + W·t + noise, t ~ N(0, I_q), noise ~ N(0, σ²I_d).
@@ -65,7 +66,7 @@ func FitPPCAContext(ctx context.Context, rng *rand.Rand, X mat.Matrix, q, iterat
 	case iterations < 0:
 		return nil, fmt.Errorf("factor: %s: iterations = %d, want ≥ 0", op, iterations)
 	case rng == nil:
-		return nil, fmt.Errorf("factor: %s: rng is nil", op)
+		return nil, laberr.Errorf(laberr.ErrNilRand, "factor: %s: rng is nil", op)
 	}
 	mean, centred := o.columnStats()
 	traceS := centred / float64(n)
@@ -108,7 +109,7 @@ func FitPPCAContext(ctx context.Context, rng *rand.Rand, X mat.Matrix, q, iterat
 			chol.LogDet() + (traceS-mat.Trace(&minvWSW))/sigma2)
 		model.LogLikelihood = append(model.LogLikelihood, ll)
 		if math.IsNaN(ll) || math.IsInf(ll, 0) {
-			return nil, fmt.Errorf("factor: %s: the log-likelihood is %g at iteration %d: the computation overflows; rescale X", op, ll, it)
+			return nil, laberr.Errorf(laberr.ErrNonFinite, "factor: %s: the log-likelihood is %g at iteration %d: the computation overflows; rescale X", op, ll, it)
 		}
 		if it == iterations {
 			break
@@ -140,7 +141,7 @@ func FitPPCAContext(ctx context.Context, rng *rand.Rand, X mat.Matrix, q, iterat
 func (p *PPCA) Transform(X mat.Matrix) (*mat.Dense, error) {
 	const op = "PPCA.Transform"
 	if p == nil || p.W == nil {
-		return nil, fmt.Errorf("factor: %s: the model is not fitted (make it with FitPPCA)", op)
+		return nil, laberr.Errorf(laberr.ErrNotFitted, "factor: %s: the model is not fitted (make it with FitPPCA)", op)
 	}
 	o, err := newOperator(op, "X", X)
 	if err != nil {
@@ -148,7 +149,7 @@ func (p *PPCA) Transform(X mat.Matrix) (*mat.Dense, error) {
 	}
 	d, q := p.W.Dims()
 	if o.cols != d {
-		return nil, fmt.Errorf("factor: %s: X has %d columns but the model was fitted on %d", op, o.cols, d)
+		return nil, laberr.Errorf(laberr.ErrShape, "factor: %s: X has %d columns but the model was fitted on %d", op, o.cols, d)
 	}
 	xw := mat.NewDense(o.rows, q, nil)
 	if err := o.mul(xw, p.W); err != nil {

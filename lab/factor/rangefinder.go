@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/fastkernels/kernellab/lab/internal/memlimit"
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // AdaptiveRangeFinder returns an m×j matrix Q with orthonormal columns such that
@@ -46,7 +47,7 @@ func AdaptiveRangeFinder(rng *rand.Rand, a mat.Matrix, eps float64, r int) (*mat
 		return nil, 0, fmt.Errorf("factor: %s: r = %d test vectors, want at least 1", op, r)
 	}
 	if rng == nil {
-		return nil, 0, fmt.Errorf("factor: %s: rng is nil", op)
+		return nil, 0, laberr.Errorf(laberr.ErrNilRand, "factor: %s: rng is nil", op)
 	}
 	// The r pending samples are held at once, each of A's length.
 	if err := memlimit.Check("factor: "+op, fmt.Sprintf("the %d×%d pending samples", r, o.rows), 8, r, o.rows); err != nil {

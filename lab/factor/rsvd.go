@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // RandomizedSVDOptions sets the two accuracy knobs of RandomizedSVD. Zero values mean zero: the
@@ -58,7 +59,7 @@ func RandomizedSVD(rng *rand.Rand, a mat.Matrix, k int, opts RandomizedSVDOption
 		return nil, fmt.Errorf("factor: %s: Oversample = %d and PowerIterations = %d, want both ≥ 0", op, opts.Oversample, opts.PowerIterations)
 	}
 	if rng == nil {
-		return nil, fmt.Errorf("factor: %s: rng is nil", op)
+		return nil, laberr.Errorf(laberr.ErrNilRand, "factor: %s: rng is nil", op)
 	}
 	return randomizedSVD(op, rng, o, k, opts)
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/fastkernels/kernellab/lab/internal/ctxcheck"
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // SparsePCAOptions sets the penalty and the work of FitSparsePCA. Iterations has no default, so
@@ -89,7 +90,7 @@ func FitSparsePCAContext(ctx context.Context, rng *rand.Rand, a mat.Matrix, k in
 		return nil, fmt.Errorf("factor: %s: Iterations = %d, want at least 1", op, opts.Iterations)
 	}
 	if rng == nil {
-		return nil, fmt.Errorf("factor: %s: rng is nil", op)
+		return nil, laberr.Errorf(laberr.ErrNilRand, "factor: %s: rng is nil", op)
 	}
 	var squares float64 // ‖A‖²_F, for the objective
 	o.eachRow(func(_ []int, vals []float64) {

@@ -6,6 +6,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/fastkernels/kernellab/lab/laberr"
 	"github.com/fastkernels/kernellab/lab/learn"
 )
 
@@ -24,7 +25,7 @@ import (
 func PruneKMeans(rng *rand.Rand, P mat.Matrix, y []float64, sizes []int, opts PruneOptions) (*Pruning, error) {
 	const op = "PruneKMeans"
 	if rng == nil {
-		return nil, fmt.Errorf("forest: %s: rng is nil", op)
+		return nil, laberr.Errorf(laberr.ErrNilRand, "forest: %s: rng is nil", op)
 	}
 	in, err := newPruneInput(op, opts.Task, P, y, sizes)
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/fastkernels/kernellab/lab/dataset/format"
 	"github.com/fastkernels/kernellab/lab/internal/memlimit"
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // Triple identifies a shortest path by the labels of its end nodes and its length in edges: the
@@ -55,7 +56,7 @@ func (h Histogram) Dot(o Histogram) (float64, error) {
 	}
 	s := h.dot(o)
 	if math.IsInf(s, 0) {
-		return 0, fmt.Errorf("graphkernel: Histogram.Dot: the sum overflows")
+		return 0, laberr.Errorf(laberr.ErrNonFinite, "graphkernel: Histogram.Dot: the sum overflows")
 	}
 	return s, nil
 }
@@ -63,7 +64,7 @@ func (h Histogram) Dot(o Histogram) (float64, error) {
 // check validates a histogram given to Dot.
 func (h Histogram) check(name string) error {
 	if len(h.Paths) != len(h.Counts) {
-		return fmt.Errorf("graphkernel: Histogram.Dot: %s has %d paths but %d counts, want one count per path", name, len(h.Paths), len(h.Counts))
+		return laberr.Errorf(laberr.ErrShape, "graphkernel: Histogram.Dot: %s has %d paths but %d counts, want one count per path", name, len(h.Paths), len(h.Counts))
 	}
 	for i, c := range h.Counts {
 		if !(c >= 0) || math.IsInf(c, 0) {
@@ -103,7 +104,7 @@ func graphShape(g format.Graph) (int, []int, error) {
 	n := -1
 	switch {
 	case g.NodeLabels != nil && g.NodeAttributes != nil && len(g.NodeLabels) != len(g.NodeAttributes):
-		return 0, nil, fmt.Errorf("%d node labels but %d node attribute rows", len(g.NodeLabels), len(g.NodeAttributes))
+		return 0, nil, laberr.Errorf(laberr.ErrShape, "%d node labels but %d node attribute rows", len(g.NodeLabels), len(g.NodeAttributes))
 	case g.NodeLabels != nil:
 		n = len(g.NodeLabels)
 	case g.NodeAttributes != nil:
@@ -354,7 +355,7 @@ func (k *ShortestPath) Block(dst *mat.Dense, rows, cols []int) error {
 		return fmt.Errorf("graphkernel: ShortestPath.Block: nil destination")
 	}
 	if r, c := dst.Dims(); r != len(rows) || c != len(cols) {
-		return fmt.Errorf("graphkernel: ShortestPath.Block: destination is %d×%d, want %d×%d", r, c, len(rows), len(cols))
+		return laberr.Errorf(laberr.ErrShape, "graphkernel: ShortestPath.Block: destination is %d×%d, want %d×%d", r, c, len(rows), len(cols))
 	}
 	if err := k.checkIndices("rows", rows); err != nil {
 		return err

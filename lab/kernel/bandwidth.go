@@ -8,6 +8,8 @@ import (
 	"slices"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // MeanSquaredDistance returns the bandwidth rule of the thesis (§3.3),
@@ -40,7 +42,7 @@ func MeanSquaredDistance(X mat.Matrix) (float64, error) {
 	}
 	sigma2 := 2 * sum / float64(x.n)
 	if math.IsInf(sigma2, 0) || math.IsNaN(sigma2) {
-		return 0, fmt.Errorf("kernel: MeanSquaredDistance: the mean squared distance overflows (%g); rescale X", sigma2)
+		return 0, laberr.Errorf(laberr.ErrNonFinite, "kernel: MeanSquaredDistance: the mean squared distance overflows (%g); rescale X", sigma2)
 	}
 	if sigma2 == 0 {
 		return 0, errors.New("kernel: MeanSquaredDistance: all rows of X are identical, so the mean squared distance is 0")
@@ -75,7 +77,7 @@ func ThesisRidge(X mat.Matrix) (float64, error) {
 		return 0, errors.New("kernel: ThesisRidge: every row of X is zero, so 1/mean||x|| is infinite")
 	}
 	if math.IsInf(sum, 0) {
-		return 0, errors.New("kernel: ThesisRidge: the row norms overflow, so 1/mean||x|| is 0; rescale X")
+		return 0, laberr.Errorf(laberr.ErrNonFinite, "kernel: ThesisRidge: the row norms overflow, so 1/mean||x|| is 0; rescale X")
 	}
 	return float64(x.n) / sum, nil
 }
@@ -105,7 +107,7 @@ func MedianHeuristic(rng *rand.Rand, X mat.Matrix) (float64, error) {
 	}
 	if x.n > MedianSubsample {
 		if rng == nil {
-			return 0, fmt.Errorf("kernel: MedianHeuristic: nil rng, needed to subsample %d of %d rows", MedianSubsample, x.n)
+			return 0, laberr.Errorf(laberr.ErrNilRand, "kernel: MedianHeuristic: nil rng, needed to subsample %d of %d rows", MedianSubsample, x.n)
 		}
 		// Partial Fisher–Yates: the first MedianSubsample entries become a uniform sample.
 		for i := range MedianSubsample {
@@ -134,7 +136,7 @@ func MedianHeuristic(rng *rand.Rand, X mat.Matrix) (float64, error) {
 		median = (dists[mid-1] + dists[mid]) / 2
 	}
 	if math.IsInf(median, 0) {
-		return 0, errors.New("kernel: MedianHeuristic: the median pairwise distance overflows; rescale X")
+		return 0, laberr.Errorf(laberr.ErrNonFinite, "kernel: MedianHeuristic: the median pairwise distance overflows; rescale X")
 	}
 	if median == 0 {
 		return 0, errors.New("kernel: MedianHeuristic: the median pairwise distance is 0 (at least half the pairs of rows coincide)")

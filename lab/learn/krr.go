@@ -8,6 +8,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/fastkernels/kernellab/lab/kernel"
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // RidgeScaling says how the ridge λ enters the kernel ridge regression system.
@@ -113,7 +114,7 @@ const predictBlockElements = 1 << 18
 func (m *KRR) Predict(X mat.Matrix) ([]float64, error) {
 	const op = "KRR.Predict"
 	if m == nil || m.train == nil {
-		return nil, fmt.Errorf("learn: %s: the model is not fitted (make it with FitKRR)", op)
+		return nil, laberr.Errorf(laberr.ErrNotFitted, "learn: %s: the model is not fitted (make it with FitKRR)", op)
 	}
 	x, err := denseCopy(op, "X", X)
 	if err != nil {
@@ -122,7 +123,7 @@ func (m *KRR) Predict(X mat.Matrix) ([]float64, error) {
 	rows, cols := x.Dims()
 	n, d := m.train.Dims()
 	if cols != d {
-		return nil, fmt.Errorf("learn: %s: X has %d columns but the model was fitted on %d", op, cols, d)
+		return nil, laberr.Errorf(laberr.ErrShape, "learn: %s: X has %d columns but the model was fitted on %d", op, cols, d)
 	}
 	step := max(1, min(rows, predictBlockElements/n))
 	alpha := mat.NewVecDense(n, m.alpha)

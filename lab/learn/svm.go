@@ -12,6 +12,7 @@ import (
 	"github.com/fastkernels/kernellab/lab/internal/ctxcheck"
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
 	"github.com/fastkernels/kernellab/lab/kernel"
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // SVMOptions tunes FitSVM; the zero value selects the defaults given for each field, which are
@@ -122,7 +123,7 @@ func FitSVMContext(ctx context.Context, k kernel.Kernel, X mat.Matrix, y []float
 		rows.fill(i, dst)
 		for j, v := range dst {
 			if v-v != 0 {
-				return fmt.Errorf("learn: %s: kernel %s gives k(x_%d, x_%d) = %g, want finite values", op, k.Name(), i, j, v)
+				return laberr.Errorf(laberr.ErrNonFinite, "learn: %s: kernel %s gives k(x_%d, x_%d) = %g, want finite values", op, k.Name(), i, j, v)
 			}
 			dst[j] = signs[i] * signs[j] * v
 		}
@@ -586,7 +587,7 @@ func (m *SVM) Decision(X mat.Matrix) ([]float64, error) {
 
 func (m *SVM) decision(op string, X mat.Matrix) ([]float64, error) {
 	if m == nil || m.d == 0 {
-		return nil, fmt.Errorf("learn: %s: the model is not fitted (make it with FitSVM)", op)
+		return nil, laberr.Errorf(laberr.ErrNotFitted, "learn: %s: the model is not fitted (make it with FitSVM)", op)
 	}
 	x, err := denseCopy(op, "X", X)
 	if err != nil {
@@ -594,7 +595,7 @@ func (m *SVM) decision(op string, X mat.Matrix) ([]float64, error) {
 	}
 	rows, cols := x.Dims()
 	if cols != m.d {
-		return nil, fmt.Errorf("learn: %s: X has %d columns but the model was fitted on %d", op, cols, m.d)
+		return nil, laberr.Errorf(laberr.ErrShape, "learn: %s: X has %d columns but the model was fitted on %d", op, cols, m.d)
 	}
 	out := make([]float64, rows)
 	for i := range out {

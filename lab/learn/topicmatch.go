@@ -7,6 +7,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/fastkernels/kernellab/lab/internal/matcheck"
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // MatchTopics matches the topics of two fitted models, whose labels are arbitrary, through their
@@ -60,7 +61,7 @@ func MatchedKL(P, Q mat.Matrix, match []int) ([]float64, error) {
 	D, T := p.Dims()
 	seen := make([]bool, T)
 	if len(match) != T {
-		return nil, fmt.Errorf("learn: %s: len(match) = %d, want T = %d", op, len(match), T)
+		return nil, laberr.Errorf(laberr.ErrShape, "learn: %s: len(match) = %d, want T = %d", op, len(match), T)
 	}
 	for t, s := range match {
 		if s < 0 || s >= T || seen[s] {
@@ -165,7 +166,7 @@ func posteriorPair(op string, P, Q mat.Matrix) (*mat.Dense, *mat.Dense, error) {
 	}
 	pr, pc := p.Dims()
 	if qr, qc := q.Dims(); pr != qr || pc != qc {
-		return nil, nil, fmt.Errorf("learn: %s: P is %d×%d but Q is %d×%d", op, pr, pc, qr, qc)
+		return nil, nil, laberr.Errorf(laberr.ErrShape, "learn: %s: P is %d×%d but Q is %d×%d", op, pr, pc, qr, qc)
 	}
 	return p, q, nil
 }

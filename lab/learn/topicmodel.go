@@ -3,7 +3,6 @@ package learn
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/fastkernels/kernellab/lab/internal/ctxcheck"
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // Documents is a documents×words matrix of counts read one document at a time: Row(i) returns
@@ -110,7 +110,7 @@ func FitTopicModelContext(ctx context.Context, rng *rand.Rand, docs Documents, T
 		return nil, err
 	}
 	if rng == nil {
-		return nil, fmt.Errorf("learn: %s: nil rng", op)
+		return nil, laberr.Errorf(laberr.ErrNilRand, "learn: %s: nil rng", op)
 	}
 	opts, err := opts.withDefaults()
 	if err != nil {
@@ -166,7 +166,7 @@ func (o TopicModelOptions) withDefaults() (TopicModelOptions, error) {
 func (m *TopicModel) LogPosterior(docs Documents) (*mat.Dense, error) {
 	const op = "TopicModel.LogPosterior"
 	if m == nil || m.Phi == nil {
-		return nil, fmt.Errorf("learn: %s: the model is not fitted (use FitTopicModel)", op)
+		return nil, laberr.Errorf(laberr.ErrNotFitted, "learn: %s: the model is not fitted (use FitTopicModel)", op)
 	}
 	c, err := readDocuments(op, docs)
 	if err != nil {
@@ -196,7 +196,7 @@ func (m *TopicModel) LogPosterior(docs Documents) (*mat.Dense, error) {
 // outside [0, T), k outside [1, V].
 func (m *TopicModel) TopWords(t, k int) ([]int, error) {
 	if m == nil || m.Phi == nil {
-		return nil, errors.New("learn: TopicModel.TopWords: the model is not fitted (use FitTopicModel)")
+		return nil, laberr.Errorf(laberr.ErrNotFitted, "learn: TopicModel.TopWords: the model is not fitted (use FitTopicModel)")
 	}
 	T, V := m.Phi.Dims()
 	if t < 0 || t >= T || k < 1 || k > V {
@@ -301,7 +301,7 @@ func readDocuments(op string, docs Documents) (*counts, error) {
 	for d := range D {
 		ids, vals := docs.Row(d)
 		if len(ids) != len(vals) {
-			return nil, fmt.Errorf("learn: %s: document %d has %d word IDs but %d counts", op, d, len(ids), len(vals))
+			return nil, laberr.Errorf(laberr.ErrShape, "learn: %s: document %d has %d word IDs but %d counts", op, d, len(ids), len(vals))
 		}
 		for k, w := range ids {
 			if w < 0 || w >= V {

@@ -12,6 +12,7 @@ import (
 	"github.com/fastkernels/kernellab/lab/internal/memlimit"
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
 	"github.com/fastkernels/kernellab/lab/kernel"
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // DACOptions are the options of DAC.
@@ -34,7 +35,7 @@ type DACOptions struct {
 func DACPartition(rng *rand.Rand, n, m int) ([][]int, error) {
 	const op = "DACPartition"
 	if rng == nil {
-		return nil, fmt.Errorf("leverage: %s: %w", op, errNilRand)
+		return nil, fmt.Errorf("leverage: %s: %w", op, laberr.ErrNilRand)
 	}
 	if n < 1 {
 		return nil, fmt.Errorf("leverage: %s: n = %d, want n ≥ 1", op, n)
@@ -112,7 +113,7 @@ func DACContext(ctx context.Context, rng *rand.Rand, k kernel.Kernel, X mat.Matr
 		return nil, err
 	}
 	if rng == nil && opts.Blocks == nil {
-		return nil, fmt.Errorf("leverage: %s: %w", op, errNilRand)
+		return nil, fmt.Errorf("leverage: %s: %w", op, laberr.ErrNilRand)
 	}
 	x, err := checkInputs(op, k, X, lambda)
 	if err != nil {

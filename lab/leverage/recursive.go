@@ -16,6 +16,7 @@ import (
 	"github.com/fastkernels/kernellab/lab/internal/isqrt"
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
 	"github.com/fastkernels/kernellab/lab/kernel"
+	"github.com/fastkernels/kernellab/lab/laberr"
 	"github.com/fastkernels/kernellab/lab/lowrank"
 )
 
@@ -93,7 +94,7 @@ func RecursiveContext(ctx context.Context, rng *rand.Rand, k kernel.Kernel, X ma
 		return nil, 0, err
 	}
 	if rng == nil {
-		return nil, 0, fmt.Errorf("leverage: %s: %w", op, errNilRand)
+		return nil, 0, fmt.Errorf("leverage: %s: %w", op, laberr.ErrNilRand)
 	}
 	if err := checkKernel(op, k); err != nil {
 		return nil, 0, err

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"github.com/fastkernels/kernellab/lab/laberr"
 	"github.com/fastkernels/kernellab/lab/lowrank"
 )
 
@@ -52,7 +53,7 @@ func BernoulliProbabilities(scores []float64, rho float64) ([]float64, error) {
 // cannot be fitted; draw again or lower ρ). Cost: O(n).
 func BernoulliSample(rng *rand.Rand, scores []float64, rho float64) ([]int, error) {
 	if rng == nil {
-		return nil, fmt.Errorf("leverage: BernoulliSample: %w", errNilRand)
+		return nil, fmt.Errorf("leverage: BernoulliSample: %w", laberr.ErrNilRand)
 	}
 	factor, err := bernoulliFactor("BernoulliSample", scores, rho)
 	if err != nil {
@@ -98,7 +99,7 @@ func bernoulliFactor(op string, scores []float64, rho float64) (float64, error) 
 		sum += l
 	}
 	if math.IsInf(sum, 0) {
-		return 0, fmt.Errorf("leverage: %s: Σ scores overflows", op)
+		return 0, laberr.Errorf(laberr.ErrNonFinite, "leverage: %s: Σ scores overflows", op)
 	}
 	if sum <= rho {
 		return 0, fmt.Errorf("leverage: %s: Σ scores = %g ≤ ρ = %g, so ln(Σ/ρ) ≤ 0 and no point would be kept", op, sum, rho)

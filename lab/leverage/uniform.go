@@ -14,6 +14,7 @@ import (
 	"github.com/fastkernels/kernellab/lab/internal/isqrt"
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
 	"github.com/fastkernels/kernellab/lab/kernel"
+	"github.com/fastkernels/kernellab/lab/laberr"
 	"github.com/fastkernels/kernellab/lab/lowrank"
 )
 
@@ -64,7 +65,7 @@ func UniformContext(ctx context.Context, rng *rand.Rand, k kernel.Kernel, X mat.
 		return nil, err
 	}
 	if rng == nil {
-		return nil, fmt.Errorf("leverage: %s: %w", op, errNilRand)
+		return nil, fmt.Errorf("leverage: %s: %w", op, laberr.ErrNilRand)
 	}
 	x, err := checkInputs(op, k, X, lambda)
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
 	"github.com/fastkernels/kernellab/lab/kernel"
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // FrobeniusError returns ||K − ΦΦᵀ||_F restricted to the rows and columns subset of X (all rows
@@ -42,7 +43,7 @@ func relativeFrobenius(op string, k kernel.Kernel, X mat.Matrix, left, right *ma
 		return 0, err
 	}
 	if math.IsInf(kernel2, 0) {
-		return 0, fmt.Errorf("lowrank: %s: ||K||²_F overflows on the subset; rescale the kernel", op)
+		return 0, laberr.Errorf(laberr.ErrNonFinite, "lowrank: %s: ||K||²_F overflows on the subset; rescale the kernel", op)
 	}
 	if kernel2 == 0 {
 		return 0, fmt.Errorf("lowrank: %s: the kernel matrix is zero on the subset, the relative error is undefined", op)
@@ -73,11 +74,11 @@ func frobeniusSums(op string, k kernel.Kernel, X mat.Matrix, left, right *mat.De
 	}
 	n, d := x.Dims()
 	if fr, _ := left.Dims(); fr != n {
-		return 0, 0, fmt.Errorf("lowrank: %s: features have %d rows but X has %d", op, fr, n)
+		return 0, 0, laberr.Errorf(laberr.ErrShape, "lowrank: %s: features have %d rows but X has %d", op, fr, n)
 	}
 	lr, lc := left.Dims()
 	if rr, rc := right.Dims(); rr != lr || rc != lc {
-		return 0, 0, fmt.Errorf("lowrank: %s: factors of K̂ are %d×%d and %d×%d, want equal shapes", op, lr, lc, rr, rc)
+		return 0, 0, laberr.Errorf(laberr.ErrShape, "lowrank: %s: factors of K̂ are %d×%d and %d×%d, want equal shapes", op, lr, lc, rr, rc)
 	}
 	if len(subset) == 0 {
 		subset = make([]int, n)
@@ -157,7 +158,7 @@ func frobeniusSums(op string, k kernel.Kernel, X mat.Matrix, left, right *mat.De
 		kernel2 += kernelSums[t]
 	}
 	if math.IsInf(diff2, 0) || math.IsNaN(diff2) {
-		return 0, 0, fmt.Errorf("lowrank: %s: ||K − ΦΦᵀ||²_F overflows (%g); rescale the kernel or the features", op, diff2)
+		return 0, 0, laberr.Errorf(laberr.ErrNonFinite, "lowrank: %s: ||K − ΦΦᵀ||²_F overflows (%g); rescale the kernel or the features", op, diff2)
 	}
 	return diff2, kernel2, nil
 }
@@ -177,7 +178,7 @@ func RelativeFrobenius(K, approx mat.Symmetric) (float64, error) {
 		return 0, err
 	}
 	if m != n {
-		return 0, fmt.Errorf("lowrank: %s: K is %d×%d but approx is %d×%d", op, n, n, m, m)
+		return 0, laberr.Errorf(laberr.ErrShape, "lowrank: %s: K is %d×%d but approx is %d×%d", op, n, n, m, m)
 	}
 	var diff2, kernel2 float64
 	for i := range n {
@@ -196,7 +197,7 @@ func RelativeFrobenius(K, approx mat.Symmetric) (float64, error) {
 		return 0, fmt.Errorf("lowrank: %s: K is zero, the relative error is undefined", op)
 	}
 	if math.IsInf(diff2, 0) || math.IsInf(kernel2, 0) {
-		return 0, fmt.Errorf("lowrank: %s: the squared Frobenius norms overflow; rescale K and approx", op)
+		return 0, laberr.Errorf(laberr.ErrNonFinite, "lowrank: %s: the squared Frobenius norms overflow; rescale K and approx", op)
 	}
 	return math.Sqrt(diff2 / kernel2), nil
 }

@@ -1,7 +1,6 @@
 package lowrank
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -11,6 +10,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/fastkernels/kernellab/lab/kernel"
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // MEKAOptions are the parameters of FitMEKA besides the rank. The zero value gives the defaults
@@ -98,7 +98,7 @@ type MEKA struct {
 func FitMEKA(rng *rand.Rand, k kernel.Kernel, X mat.Matrix, clusters []int, rank int, opts MEKAOptions) (*MEKA, error) {
 	const op = "FitMEKA"
 	if rng == nil {
-		return nil, fmt.Errorf("lowrank: %s: %w", op, errNilRand)
+		return nil, fmt.Errorf("lowrank: %s: %w", op, laberr.ErrNilRand)
 	}
 	if k == nil {
 		return nil, fmt.Errorf("lowrank: %s: nil kernel", op)
@@ -390,7 +390,7 @@ func (m *MEKA) Factors() (*mat.Dense, *mat.SymDense) {
 	return w, l
 }
 
-var errNotFittedMEKA = errors.New("lowrank: MEKA not fitted (make it with FitMEKA)")
+var errNotFittedMEKA = laberr.Errorf(laberr.ErrNotFitted, "lowrank: MEKA not fitted (make it with FitMEKA)")
 
 // maxApproximationPoints bounds Approximation's n×n result (20000² doubles = 3.2 GB).
 const maxApproximationPoints = 20000
@@ -465,7 +465,7 @@ func (m *MEKA) errorFactors(op string, X mat.Matrix) (left, right *mat.Dense, er
 		return nil, nil, err
 	}
 	if r, _ := x.Dims(); r != m.n {
-		return nil, nil, fmt.Errorf("lowrank: %s: X has %d rows, MEKA was fitted on %d", op, r, m.n)
+		return nil, nil, laberr.Errorf(laberr.ErrShape, "lowrank: %s: X has %d rows, MEKA was fitted on %d", op, r, m.n)
 	}
 	w, l := m.Factors()
 	var wl mat.Dense

@@ -11,6 +11,7 @@ import (
 
 	"github.com/fastkernels/kernellab/lab/internal/memlimit"
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // RFF is a random Fourier feature map (Rahimi and Recht 2007; the lecture notes and the HSE lecture) for a
@@ -64,7 +65,7 @@ func NewRFFLaplace(rng *rand.Rand, d, features int, sigma float64) (*RFF, error)
 func checkRFF(op string, rng *rand.Rand, d, features int, sigma float64) error {
 	switch {
 	case rng == nil:
-		return fmt.Errorf("lowrank: %s: %w", op, errNilRand)
+		return fmt.Errorf("lowrank: %s: %w", op, laberr.ErrNilRand)
 	case d < 1:
 		return fmt.Errorf("lowrank: %s: input dimension %d, want at least 1", op, d)
 	case features < 1:
@@ -89,11 +90,11 @@ func NewRFF(frequencies mat.Matrix, phases []float64) (*RFF, error) {
 	}
 	_, features := omega.Dims()
 	if len(phases) != features {
-		return nil, fmt.Errorf("lowrank: %s: %d phases for %d frequencies, want one per frequency (column)", op, len(phases), features)
+		return nil, laberr.Errorf(laberr.ErrShape, "lowrank: %s: %d phases for %d frequencies, want one per frequency (column)", op, len(phases), features)
 	}
 	for j, v := range phases {
 		if v-v != 0 {
-			return nil, fmt.Errorf("lowrank: %s: phase %d = %g, want finite values", op, j, v)
+			return nil, laberr.Errorf(laberr.ErrNonFinite, "lowrank: %s: phase %d = %g, want finite values", op, j, v)
 		}
 	}
 	if omega == frequencies {
@@ -175,7 +176,7 @@ const rffBlockElements = 1 << 18
 
 func (r *RFF) transformInto(op string, dst *mat.Dense, X mat.Matrix, cosSin bool) error {
 	if r == nil || r.frequencies == nil {
-		return fmt.Errorf("lowrank: %s: no frequencies drawn (make the RFF with NewRFF, NewRFFGaussian or NewRFFLaplace)", op)
+		return laberr.Errorf(laberr.ErrNotFitted, "lowrank: %s: no frequencies drawn (make the RFF with NewRFF, NewRFFGaussian or NewRFFLaplace)", op)
 	}
 	d, features := r.frequencies.Dims()
 	cols := features
@@ -203,7 +204,7 @@ func (r *RFF) transformInto(op string, dst *mat.Dense, X mat.Matrix, cosSin bool
 			}
 			for j, v := range row {
 				if v-v != 0 {
-					return fmt.Errorf("lowrank: %s: feature %d of row %d is %g: ωᵀx overflows; rescale X", op, j, i, v)
+					return laberr.Errorf(laberr.ErrNonFinite, "lowrank: %s: feature %d of row %d is %g: ωᵀx overflows; rescale X", op, j, i, v)
 				}
 			}
 		}

@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/fastkernels/kernellab/lab/kernel"
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // Points is a finite set of points of any kind (vectors, graphs, ...) with a positive
@@ -153,7 +154,7 @@ func NewPrecomputed(K mat.Symmetric) (*Precomputed, error) {
 		for j := i; j < n; j++ {
 			v := K.At(i, j)
 			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, fmt.Errorf("mmd: NewPrecomputed: K[%d,%d] = %g, want finite values", i, j, v)
+				return nil, laberr.Errorf(laberr.ErrNonFinite, "mmd: NewPrecomputed: K[%d,%d] = %g, want finite values", i, j, v)
 			}
 			gram.SetSym(i, j, v)
 		}
@@ -195,7 +196,7 @@ func checkBlock(op string, dst *mat.Dense, rows, cols []int, n int) error {
 		return fmt.Errorf("mmd: %s: %d rows and %d columns, want at least one of each", op, len(rows), len(cols))
 	}
 	if r, c := dst.Dims(); r != len(rows) || c != len(cols) {
-		return fmt.Errorf("mmd: %s: destination is %d×%d, want %d×%d", op, r, c, len(rows), len(cols))
+		return laberr.Errorf(laberr.ErrShape, "mmd: %s: destination is %d×%d, want %d×%d", op, r, c, len(rows), len(cols))
 	}
 	if err := checkIndices(op, "rows", rows, n); err != nil {
 		return err

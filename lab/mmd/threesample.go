@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // Decision is the outcome of one three-sample problem (thesis §4.6): given X ~ P_X, Z ~ P_Z and
@@ -50,7 +52,7 @@ func ErrorRate(decisions []Decision) (float64, error) {
 	wrong := 0
 	for i, d := range decisions {
 		if math.IsNaN(d.XW) || math.IsNaN(d.ZW) {
-			return 0, fmt.Errorf("mmd: ErrorRate: decision %d has a NaN estimate (%g, %g)", i, d.XW, d.ZW)
+			return 0, laberr.Errorf(laberr.ErrNonFinite, "mmd: ErrorRate: decision %d has a NaN estimate (%g, %g)", i, d.XW, d.ZW)
 		}
 		if !d.FromX() {
 			wrong++

@@ -3,6 +3,8 @@ package sparse
 import (
 	"fmt"
 	"math"
+
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // The guarantees of the thesis's chapter 5 for an m-sparse signal y = Dα* in a dictionary of
@@ -53,7 +55,7 @@ func FrankWolfeRadiusThreshold(signalNorm, babel float64, m int) (float64, error
 	}
 	threshold := 2 * signalNorm * math.Sqrt(float64(m)/(1-babel))
 	if math.IsInf(threshold, 0) {
-		return 0, fmt.Errorf("sparse: %s: the radius 2‖y‖√(m/(1 − μ₁)) overflows for ‖y‖ = %g", op, signalNorm)
+		return 0, laberr.Errorf(laberr.ErrNonFinite, "sparse: %s: the radius 2‖y‖√(m/(1 − μ₁)) overflows for ‖y‖ = %g", op, signalNorm)
 	}
 	return threshold, nil
 }

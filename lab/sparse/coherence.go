@@ -10,6 +10,8 @@ import (
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
+
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // Incoherence holds the coherence μ(D) and the Babel function μ₁(D, m) of a dictionary, measured
@@ -110,7 +112,7 @@ func MeasureIncoherence(dict Dictionary, maxM int) (*Incoherence, error) {
 	inc := &Incoherence{babel: make([]float64, maxM)}
 	for _, p := range parts {
 		if p.nonFinite {
-			return nil, fmt.Errorf("sparse: %s: the Gram matrix has non-finite entries", op)
+			return nil, laberr.Errorf(laberr.ErrNonFinite, "sparse: %s: the Gram matrix has non-finite entries", op)
 		}
 		inc.Coherence = max(inc.Coherence, p.coherence)
 		for m := range maxM {
@@ -282,7 +284,7 @@ func ExactRecoveryCondition(dict Dictionary, support []int) (value float64, wors
 		}
 		l1 /= sel.norms[i]
 		if math.IsNaN(l1) || math.IsInf(l1, 0) {
-			return 0, -1, fmt.Errorf("sparse: %s: non-finite value for atom %d", op, i)
+			return 0, -1, laberr.Errorf(laberr.ErrNonFinite, "sparse: %s: non-finite value for atom %d", op, i)
 		}
 		if l1 > value || worstAtom < 0 {
 			value, worstAtom = l1, i

@@ -9,6 +9,8 @@ import (
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // Dictionary is a linear operator D: ℝⁿ → ℝᵈ whose n columns d_1, …, d_n are the atoms. The
@@ -107,7 +109,7 @@ func NewDenseDictionary(m mat.Matrix) (*DenseDictionary, error) {
 		return -1
 	})
 	if bad >= 0 {
-		return nil, fmt.Errorf("sparse: NewDenseDictionary: entry [%d,%d] = %g, want finite values", bad%d, bad/d, m.At(bad%d, bad/d))
+		return nil, laberr.Errorf(laberr.ErrNonFinite, "sparse: NewDenseDictionary: entry [%d,%d] = %g, want finite values", bad%d, bad/d, m.At(bad%d, bad/d))
 	}
 	return dd, nil
 }
@@ -157,7 +159,7 @@ func buildDense(d, n int, fill func(atoms []float64, j0, j1 int) int) (*DenseDic
 // result depends on rng only, not on the number of goroutines. Memory as for DenseDictionary.
 func NewGaussianDictionary(rng *rand.Rand, d, n int) (*DenseDictionary, error) {
 	if rng == nil {
-		return nil, fmt.Errorf("sparse: NewGaussianDictionary: rng is nil")
+		return nil, laberr.Errorf(laberr.ErrNilRand, "sparse: NewGaussianDictionary: rng is nil")
 	}
 	if d <= 0 || n <= 0 {
 		return nil, fmt.Errorf("sparse: NewGaussianDictionary: size %d×%d, want d > 0 and n > 0", d, n)
@@ -197,7 +199,7 @@ func (dd *DenseDictionary) Atom(dst []float64, j int) error {
 		return fmt.Errorf("sparse: DenseDictionary.Atom: atom %d, want an index in [0, %d)", j, dd.n)
 	}
 	if len(dst) != dd.d {
-		return fmt.Errorf("sparse: DenseDictionary.Atom: len(dst) = %d, want d = %d", len(dst), dd.d)
+		return laberr.Errorf(laberr.ErrShape, "sparse: DenseDictionary.Atom: len(dst) = %d, want d = %d", len(dst), dd.d)
 	}
 	copy(dst, dd.atom(j))
 	return nil
@@ -206,7 +208,7 @@ func (dd *DenseDictionary) Atom(dst []float64, j int) error {
 // Apply sets dst (length d) to D·coef (coef of length n), skipping zero coefficients.
 func (dd *DenseDictionary) Apply(dst, coef []float64) error {
 	if len(dst) != dd.d || len(coef) != dd.n {
-		return fmt.Errorf("sparse: DenseDictionary.Apply: len(dst) = %d, len(coef) = %d, want %d and %d", len(dst), len(coef), dd.d, dd.n)
+		return laberr.Errorf(laberr.ErrShape, "sparse: DenseDictionary.Apply: len(dst) = %d, len(coef) = %d, want %d and %d", len(dst), len(coef), dd.d, dd.n)
 	}
 	clear(dst)
 	out := blas64.Vector{N: dd.d, Inc: 1, Data: dst}
@@ -225,7 +227,7 @@ const correlationBlock = 256
 // ApplyTranspose sets dst (length n) to Dᵀ·r (r of length d) on all cores.
 func (dd *DenseDictionary) ApplyTranspose(dst, r []float64) error {
 	if len(dst) != dd.n || len(r) != dd.d {
-		return fmt.Errorf("sparse: DenseDictionary.ApplyTranspose: len(dst) = %d, len(r) = %d, want %d and %d", len(dst), len(r), dd.n, dd.d)
+		return laberr.Errorf(laberr.ErrShape, "sparse: DenseDictionary.ApplyTranspose: len(dst) = %d, len(r) = %d, want %d and %d", len(dst), len(r), dd.n, dd.d)
 	}
 	dd.correlations(dst, r)
 	return nil
@@ -244,7 +246,7 @@ func (dd *DenseDictionary) correlations(dst, r []float64) {
 // ColumnNorms sets dst (length n) to the atom norms.
 func (dd *DenseDictionary) ColumnNorms(dst []float64) error {
 	if len(dst) != dd.n {
-		return fmt.Errorf("sparse: DenseDictionary.ColumnNorms: len(dst) = %d, want n = %d", len(dst), dd.n)
+		return laberr.Errorf(laberr.ErrShape, "sparse: DenseDictionary.ColumnNorms: len(dst) = %d, want n = %d", len(dst), dd.n)
 	}
 	copy(dst, dd.norms)
 	return nil

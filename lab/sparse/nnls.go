@@ -6,6 +6,8 @@ import (
 	"reflect"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // nnlsSolver solves min ‖b − Ax‖₂ subject to x ≥ 0 by the active-set method of Lawson & Hanson
@@ -166,10 +168,10 @@ func NonNegativeLeastSquares(a mat.Matrix, b []float64) ([]float64, error) {
 		return nil, fmt.Errorf("sparse: %s: matrix is empty (%d×%d)", op, d, n)
 	}
 	if len(b) != d {
-		return nil, fmt.Errorf("sparse: %s: len(b) = %d, want the %d rows of the matrix", op, len(b), d)
+		return nil, laberr.Errorf(laberr.ErrShape, "sparse: %s: len(b) = %d, want the %d rows of the matrix", op, len(b), d)
 	}
 	if i := firstNonFinite(b); i >= 0 {
-		return nil, fmt.Errorf("sparse: %s: b[%d] = %g, want finite values", op, i, b[i])
+		return nil, laberr.Errorf(laberr.ErrNonFinite, "sparse: %s: b[%d] = %g, want finite values", op, i, b[i])
 	}
 	s := newNNLSSolver(append([]float64(nil), b...), min(d, n))
 	for j := range n {
@@ -177,14 +179,14 @@ func NonNegativeLeastSquares(a mat.Matrix, b []float64) ([]float64, error) {
 		for i := range d {
 			col[i] = a.At(i, j)
 			if math.IsNaN(col[i]) || math.IsInf(col[i], 0) {
-				return nil, fmt.Errorf("sparse: %s: entry [%d,%d] = %g, want finite values", op, i, j, col[i])
+				return nil, laberr.Errorf(laberr.ErrNonFinite, "sparse: %s: entry [%d,%d] = %g, want finite values", op, i, j, col[i])
 			}
 		}
 		s.addColumn(col)
 	}
 	s.solve()
 	if i := firstNonFinite(s.x); i >= 0 {
-		return nil, fmt.Errorf("sparse: %s: x[%d] = %g: the solve overflowed (entries of the matrix or of b too small or too large; rescale them)", op, i, s.x[i])
+		return nil, laberr.Errorf(laberr.ErrNonFinite, "sparse: %s: x[%d] = %g: the solve overflowed (entries of the matrix or of b too small or too large; rescale them)", op, i, s.x[i])
 	}
 	return s.x, nil
 }

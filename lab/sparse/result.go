@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/fastkernels/kernellab/lab/internal/memlimit"
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // Options holds the stopping rules shared by every solver. A solver stops at the first rule that
@@ -172,7 +173,7 @@ func (r *Result) finished(op string) (*Result, error) {
 	bad := func(what string, v []float64) error {
 		for i, x := range v {
 			if x-x != 0 {
-				return fmt.Errorf("sparse: %s: %s[%d] = %g: the solve overflows at this scale of the atoms or of y; rescale them", op, what, i, x)
+				return laberr.Errorf(laberr.ErrNonFinite, "sparse: %s: %s[%d] = %g: the solve overflows at this scale of the atoms or of y; rescale them", op, what, i, x)
 			}
 		}
 		return nil

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // selector finds the atom most correlated with a residual, for one solve.
@@ -32,13 +34,13 @@ func newSelector(op string, dict Dictionary, y []float64) (*selector, error) {
 		return nil, fmt.Errorf("sparse: %s: dictionary is %d×%d, want d > 0 and n > 0", op, d, n)
 	}
 	if len(y) != d {
-		return nil, fmt.Errorf("sparse: %s: len(y) = %d, want the signal dimension d = %d", op, len(y), d)
+		return nil, laberr.Errorf(laberr.ErrShape, "sparse: %s: len(y) = %d, want the signal dimension d = %d", op, len(y), d)
 	}
 	if i := firstNonFinite(y); i >= 0 {
-		return nil, fmt.Errorf("sparse: %s: y[%d] = %g, want finite values", op, i, y[i])
+		return nil, laberr.Errorf(laberr.ErrNonFinite, "sparse: %s: y[%d] = %g, want finite values", op, i, y[i])
 	}
 	if nrm := norm2(y); math.IsInf(nrm, 0) {
-		return nil, fmt.Errorf("sparse: %s: ‖y‖ overflows (entries near MaxFloat64); rescale y", op)
+		return nil, laberr.Errorf(laberr.ErrNonFinite, "sparse: %s: ‖y‖ overflows (entries near MaxFloat64); rescale y", op)
 	}
 	s := &selector{op: op, dict: dict, d: d, n: n, norms: make([]float64, n)}
 	if err := dict.ColumnNorms(s.norms); err != nil {
@@ -88,7 +90,7 @@ func (s *selector) best(r []float64, mode screenMode, signed bool) (int, float64
 	atom, bestValue, corr := -1, math.Inf(-1), 0.0
 	for j, c := range s.corr {
 		if math.IsNaN(c) || math.IsInf(c, 0) {
-			return -1, 0, fmt.Errorf("sparse: %s: correlation with atom %d = %g, want finite values", s.op, j, c)
+			return -1, 0, laberr.Errorf(laberr.ErrNonFinite, "sparse: %s: correlation with atom %d = %g, want finite values", s.op, j, c)
 		}
 		if weights[j] == 0 {
 			continue
@@ -129,7 +131,7 @@ func (s *selector) atom(dst []float64, j int) error {
 			}
 		}
 		if i := firstNonFinite(dst); i >= 0 {
-			return fmt.Errorf("sparse: %s: atom %d has entry %d = %g, want finite values", s.op, j, i, dst[i])
+			return laberr.Errorf(laberr.ErrNonFinite, "sparse: %s: atom %d has entry %d = %g, want finite values", s.op, j, i, dst[i])
 		}
 	}
 	return nil
