@@ -110,15 +110,12 @@ func FitKernelPCA(k kernel.Kernel, X mat.Matrix, components int) (*KernelPCA, er
 	}, nil
 }
 
-// transformBlockElements bounds the cross-kernel block Transform holds at once (2 MiB of
-// float64), so projecting many points never forms the full m×n cross-kernel matrix.
-const transformBlockElements = 1 << 18
-
 // Transform returns the m×c projections of the rows of X (m×d, d as in training) on the
 // components: Σ_i α_ji k̃(x_i, x), with the cross-kernel centred on the training data,
 // k̃(x_i, x) = k(x_i, x) - mean_j k(x_i, x_j) - mean_j k(x_j, x) + mean_jl k(x_j, x_l). For the
 // training points this gives the fitted projections (TrainingProjections) up to rounding. The
-// cross-kernel is computed in blocks of rows (kernel.CrossInto, all cores).
+// cross-kernel is computed in blocks of rows (kernel.CrossBlocks, all cores), so projecting many
+// points never forms the full m×n cross-kernel matrix.
 // Errors: nil/empty X, NaN or ±Inf, a column count other than the training one.
 // Cost: O(m·n·(d + c)) time, O(m·(d + c) + n·d) memory plus one block of at most 2 MiB.
 func (m *KernelPCA) Transform(X mat.Matrix) (*mat.Dense, error) {
@@ -137,14 +134,7 @@ func (m *KernelPCA) Transform(X mat.Matrix) (*mat.Dense, error) {
 	}
 	_, c := m.alphas.Dims()
 	out := mat.NewDense(rows, c, nil)
-	step := max(1, min(rows, transformBlockElements/n))
-	var block mat.Dense
-	for lo := 0; lo < rows; lo += step {
-		hi := min(rows, lo+step)
-		block.Reset()
-		if err := kernel.CrossInto(&block, m.kernel, x.Slice(lo, hi, 0, d), m.train); err != nil {
-			return nil, fmt.Errorf("factor: %s: %w", op, err)
-		}
+	err = kernel.CrossBlocks(m.kernel, x, m.train, func(lo, hi int, block *mat.Dense) {
 		for a := range hi - lo {
 			row := block.RawRowView(a)
 			var rowMean float64
@@ -158,7 +148,10 @@ func (m *KernelPCA) Transform(X mat.Matrix) (*mat.Dense, error) {
 				row[i] += m.grandMean - rowMean - m.rowMeans[i]
 			}
 		}
-		out.Slice(lo, hi, 0, c).(*mat.Dense).Mul(&block, m.alphas)
+		out.Slice(lo, hi, 0, c).(*mat.Dense).Mul(block, m.alphas)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("factor: %s: %w", op, err)
 	}
 	if err := finiteResult(op, out); err != nil {
 		return nil, err

@@ -4,11 +4,11 @@ import (
 	"cmp"
 	"fmt"
 	"math"
-	"reflect"
 	"slices"
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/fastkernels/kernellab/lab/internal/matcheck"
 	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
@@ -93,26 +93,5 @@ func newTrainingSet(op string, task Task, X mat.Matrix, y []float64) (*trainingS
 // finiteDense checks that X (named name in operation op) is a non-nil, non-empty matrix of
 // finite values and returns it as a *mat.Dense: X itself when it is one, else a copy.
 func finiteDense(op, name string, X mat.Matrix) (*mat.Dense, error) {
-	if X == nil {
-		return nil, fmt.Errorf("forest: %s: %s is nil", op, name)
-	}
-	if v := reflect.ValueOf(X); v.Kind() == reflect.Pointer && v.IsNil() {
-		return nil, fmt.Errorf("forest: %s: %s is a nil %T", op, name, X)
-	}
-	n, d := X.Dims()
-	if n == 0 || d == 0 {
-		return nil, fmt.Errorf("forest: %s: %s is %d×%d, want at least one row and one column", op, name, n, d)
-	}
-	dense, ok := X.(*mat.Dense)
-	if !ok {
-		dense = mat.DenseCopyOf(X)
-	}
-	for i := range n {
-		for j, v := range dense.RawRowView(i) {
-			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, laberr.Errorf(laberr.ErrNonFinite, "forest: %s: %s[%d, %d] = %g, want finite values", op, name, i, j, v)
-			}
-		}
-	}
-	return dense, nil
+	return matcheck.Dense("forest: "+op, name, X)
 }

@@ -148,26 +148,6 @@ func newPruneInput(op string, task Task, P mat.Matrix, y []float64, sizes []int)
 	return in, nil
 }
 
-// score returns the metric of the ensemble whose summed predictions are s (any positive
-// multiple of the weighted vote): the mean squared error of s/count for Regression, the error
-// rate of sign(s) (0 giving +1) for Classification. Lower is better. O(n).
-func (in *pruneInput) score(s []float64, count float64) float64 {
-	var e float64
-	if in.task == Classification {
-		for i, v := range s {
-			if (v >= 0) != (in.y[i] > 0) {
-				e++
-			}
-		}
-		return e / float64(in.n)
-	}
-	for i, v := range s {
-		d := v/count - in.y[i]
-		e += d * d
-	}
-	return e / float64(in.n)
-}
-
 // uniform returns the selection of trees with weights 1/len(trees).
 func uniform(trees []int) Selection {
 	w := make([]float64, len(trees))

@@ -103,12 +103,9 @@ func FitKRRScaled(k kernel.Kernel, X mat.Matrix, y []float64, lambda float64, sc
 	return &KRR{kernel: k, train: train, alpha: alpha.RawVector().Data}, nil
 }
 
-// predictBlockElements bounds the cross-kernel block Predict holds at once (2 MiB of float64),
-// so predicting many points never forms the full m×n cross-kernel matrix.
-const predictBlockElements = 1 << 18
-
 // Predict returns a(x) = Σ_i α_i k(x, x_i) for each row x of X (m×d, d as in training). The
-// cross-kernel is computed in blocks of rows (kernel.CrossInto, all cores).
+// cross-kernel is computed in blocks of rows (kernel.CrossBlocks, all cores), so predicting many
+// points never forms the full m×n cross-kernel matrix.
 // Errors: nil/empty X, NaN or ±Inf, a column count other than the training one.
 // Cost: O(m·n·d) time, O(m + n·d) memory plus one block of at most 2 MiB.
 func (m *KRR) Predict(X mat.Matrix) ([]float64, error) {
@@ -125,17 +122,13 @@ func (m *KRR) Predict(X mat.Matrix) ([]float64, error) {
 	if cols != d {
 		return nil, laberr.Errorf(laberr.ErrShape, "learn: %s: X has %d columns but the model was fitted on %d", op, cols, d)
 	}
-	step := max(1, min(rows, predictBlockElements/n))
 	alpha := mat.NewVecDense(n, m.alpha)
 	out := make([]float64, rows)
-	var block mat.Dense
-	for lo := 0; lo < rows; lo += step {
-		hi := min(rows, lo+step)
-		block.Reset()
-		if err := kernel.CrossInto(&block, m.kernel, x.Slice(lo, hi, 0, d), m.train); err != nil {
-			return nil, fmt.Errorf("learn: %s: %w", op, err)
-		}
-		mat.NewVecDense(hi-lo, out[lo:hi]).MulVec(&block, alpha)
+	err = kernel.CrossBlocks(m.kernel, x, m.train, func(lo, hi int, block *mat.Dense) {
+		mat.NewVecDense(hi-lo, out[lo:hi]).MulVec(block, alpha)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("learn: %s: %w", op, err)
 	}
 	if err := finiteOutput(op, "prediction", out); err != nil {
 		return nil, err

@@ -578,7 +578,7 @@ func (c *rowCache) moveToHead(s int) {
 
 // Decision returns f(x) = Σ_i y_i α_i k(x_i, x) + b for each row x of X (m×d, d as in training):
 // the signed score whose sign Predict turns into a label, positive for the larger training label.
-// The cross-kernel with the support vectors is computed in blocks of rows (kernel.CrossInto, all
+// The cross-kernel with the support vectors is computed in blocks of rows (kernel.CrossBlocks, all
 // cores). Errors: nil/empty X, NaN or ±Inf, a column count other than the training one.
 // Cost: O(m·s·d) time for s support vectors, O(m + s·d) memory plus one block of at most 2 MiB.
 func (m *SVM) Decision(X mat.Matrix) ([]float64, error) {
@@ -604,18 +604,14 @@ func (m *SVM) decision(op string, X mat.Matrix) ([]float64, error) {
 	if m.support == nil {
 		return out, nil
 	}
-	s, d := m.support.Dims()
-	step := max(1, min(rows, predictBlockElements/s))
-	var block mat.Dense
-	for lo := 0; lo < rows; lo += step {
-		hi := min(rows, lo+step)
-		block.Reset()
-		if err := kernel.CrossInto(&block, m.kernel, x.Slice(lo, hi, 0, d), m.support); err != nil {
-			return nil, fmt.Errorf("learn: %s: %w", op, err)
-		}
+	s, _ := m.support.Dims()
+	err = kernel.CrossBlocks(m.kernel, x, m.support, func(lo, hi int, block *mat.Dense) {
 		// out[lo:hi] = b + K·coef
 		blas64.Gemv(blas.NoTrans, 1, block.RawMatrix(), blas64.Vector{N: s, Inc: 1, Data: m.coef}, 1,
 			blas64.Vector{N: hi - lo, Inc: 1, Data: out[lo:hi]})
+	})
+	if err != nil {
+		return nil, fmt.Errorf("learn: %s: %w", op, err)
 	}
 	if err := finiteOutput(op, "decision", out); err != nil {
 		return nil, err

@@ -217,7 +217,7 @@ func (s *correlationScreen) best(dd *DenseDictionary, r []float64, mode screenMo
 		return -1, 0, false // overflow in single precision: let the exact search decide (and report)
 	}
 	lower -= 0x1p-49 * top // the roundings of the v_j, on both sides of the comparison
-	atom, bestValue := -1, math.Inf(-1)
+	best := newBestAtom(signed)
 	for j, v := range buf.value[:dd.n] {
 		if math.IsInf(v, -1) || v+buf.bound[j] < lower {
 			continue
@@ -226,16 +226,8 @@ func (s *correlationScreen) best(dd *DenseDictionary, r []float64, mode screenMo
 		if math.IsNaN(c) || math.IsInf(c, 0) {
 			return -1, 0, false // the exact search reports it
 		}
-		v := weights[j] * c
-		if !signed {
-			v = math.Abs(v)
-		}
-		if v > bestValue {
-			atom, bestValue, corr = j, v, c
-		}
+		best.offer(j, weights[j], c)
 	}
-	if !signed && bestValue == 0 {
-		return -1, 0, true
-	}
+	atom, corr = best.result()
 	return atom, corr, true
 }

@@ -87,7 +87,7 @@ func (s *selector) best(r []float64, mode screenMode, signed bool) (int, float64
 	} else if err := s.dict.ApplyTranspose(s.corr, r); err != nil {
 		return -1, 0, fmt.Errorf("sparse: %s: ApplyTranspose: %w", s.op, err)
 	}
-	atom, bestValue, corr := -1, math.Inf(-1), 0.0
+	top := newBestAtom(signed)
 	for j, c := range s.corr {
 		if math.IsNaN(c) || math.IsInf(c, 0) {
 			return -1, 0, laberr.Errorf(laberr.ErrNonFinite, "sparse: %s: correlation with atom %d = %g, want finite values", s.op, j, c)
@@ -95,18 +95,43 @@ func (s *selector) best(r []float64, mode screenMode, signed bool) (int, float64
 		if weights[j] == 0 {
 			continue
 		}
-		v := weights[j] * c
-		if !signed {
-			v = math.Abs(v)
-		}
-		if v > bestValue {
-			atom, bestValue, corr = j, v, c
-		}
+		top.offer(j, weights[j], c)
 	}
-	if !signed && bestValue == 0 {
-		return -1, 0, nil
-	}
+	atom, corr := top.result()
 	return atom, corr, nil
+}
+
+// bestAtom keeps, among the atoms offered in increasing index order, the one of largest
+// weighted correlation w_j·c_j (signed) or |w_j·c_j|, the first one on ties: the selection rule
+// of the exact search and of the screened one, written once so that both pick the same atom.
+type bestAtom struct {
+	signed      bool
+	atom        int
+	value, corr float64
+}
+
+func newBestAtom(signed bool) bestAtom {
+	return bestAtom{signed: signed, atom: -1, value: math.Inf(-1)}
+}
+
+// offer considers atom j, of weight w and unweighted correlation c.
+func (b *bestAtom) offer(j int, w, c float64) {
+	v := w * c
+	if !b.signed {
+		v = math.Abs(v)
+	}
+	if v > b.value {
+		b.atom, b.value, b.corr = j, v, c
+	}
+}
+
+// result returns the atom kept and its unweighted correlation; atom −1 when none was offered,
+// or (unsigned) when every weighted correlation offered is zero.
+func (b *bestAtom) result() (atom int, corr float64) {
+	if !b.signed && b.value == 0 {
+		return -1, 0
+	}
+	return b.atom, b.corr
 }
 
 // atom copies atom j into dst: directly for matrices and AtomReaders, otherwise as D·e_j.

@@ -41,7 +41,8 @@ var functions = []struct {
 	name string
 	fn   any
 }{
-	{"kernel.Cross", kernel.Cross}, {"kernel.CrossInto", kernel.CrossInto}, {"kernel.Diagonal", kernel.Diagonal},
+	{"kernel.Cross", kernel.Cross}, {"kernel.CrossInto", kernel.CrossInto}, {"kernel.CrossBlocks", kernel.CrossBlocks},
+	{"kernel.Diagonal", kernel.Diagonal},
 	{"kernel.Gram", kernel.Gram}, {"kernel.GramInto", kernel.GramInto},
 	{"kernel.MeanSquaredDistance", kernel.MeanSquaredDistance}, {"kernel.MedianHeuristic", kernel.MedianHeuristic},
 	{"kernel.ThesisRidge", kernel.ThesisRidge}, {"kernel.NewGaussian", kernel.NewGaussian},
@@ -331,6 +332,11 @@ func candidates(t reflect.Type) []candidate {
 			typed("Polynomial{1000,10,1}", t, func() any { return kernel.Polynomial{Degree: 1000, Scale: 10, Offset: 1} }),
 			typed("Linear", t, func() any { return kernel.Linear{} }),
 			typed("user NaN", t, func() any { return nanKernel{} }),
+		}
+	case reflect.TypeFor[func(lo, hi int, block *mat.Dense)]():
+		return []candidate{
+			of("sum", func() func(int, int, *mat.Dense) { return func(_, _ int, b *mat.Dense) { _ = mat.Sum(b) } }),
+			of("nil", func() func(int, int, *mat.Dense) { return nil }),
 		}
 	case reflect.TypeFor[*rand.Rand]():
 		return []candidate{of("rng", rng), of("nil", func() *rand.Rand { return nil })}
