@@ -13,7 +13,6 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
-	"gonum.org/v1/plot/vg/vgpdf"
 	"gonum.org/v1/plot/vg/vgsvg"
 
 	"github.com/fastkernels/kernellab/lab/safefile"
@@ -150,7 +149,7 @@ func encodePDF(d Drawable, w, h vg.Length) (out []byte, err error) {
 		return nil, err
 	}
 	defer recoverDrawing(&err)
-	c := vgpdf.New(w, h)
+	c := newPDFCanvas(w, h)
 	c.EmbedFonts(true)
 	d.Draw(draw.New(pdfCanvas{c}))
 	var buf bytes.Buffer
