@@ -38,9 +38,9 @@
 //
 // # Checking figures
 //
-// ParseSVG reads an SVG written by this package; SVGFontSizes and CheckPrintFonts check that no
-// text is below MinPrintFont points at a given print width, and CheckLegendMethods that each
-// legend entry is drawn in its method's registered colour, so experiments can test their figures.
+// Package lab/plotting/plottest reads an SVG written by this package and checks that no text is
+// below MinPrintFont points at a given print width and that each legend entry is drawn in its
+// method's registered colour, so experiments can test their figures.
 //
 // All input is validated: mismatched lengths, NaN or infinite values, non-positive values on a
 // log axis, unregistered methods and out-of-range panels are reported as errors, never as panics.

@@ -249,7 +249,7 @@ func (f *Figure) PNG() ([]byte, error) {
 }
 
 // SVG returns the SVG encoding of the figure, as Save writes it; tests check fonts and legend
-// colours on it (SVGFontSizes, SVGLegend).
+// colours on it (lab/plotting/plottest).
 func (f *Figure) SVG() ([]byte, error) {
 	if err := f.check(); err != nil {
 		return nil, err

@@ -1,4 +1,9 @@
-package plotting
+// Package plottest checks the figures package plotting writes, for tests (as net/http/httptest
+// serves net/http's): ParseSVG reads an SVG's width and text elements, SVGFontSizes and
+// CheckPrintFonts check that no text is below plotting.MinPrintFont points at a given print width,
+// and CheckLegendMethods that each legend entry is drawn in its method's registered colour, so
+// experiments can test their figures.
+package plottest
 
 import (
 	"bytes"
@@ -14,9 +19,11 @@ import (
 	"strings"
 
 	"gonum.org/v1/plot/vg"
+
+	"github.com/fastkernels/kernellab/lab/plotting"
 )
 
-// SVGText is a text element of an SVG written by this package (through gonum/plot's vgsvg).
+// SVGText is a text element of an SVG written by package plotting (through gonum/plot's vgsvg).
 type SVGText struct {
 	Text string
 	// Size is the font size in points when the SVG is shown at its own width.
@@ -28,7 +35,7 @@ type SVGText struct {
 	Swatch []color.NRGBA
 }
 
-// ParseSVG reads an SVG written by this package: its width in points and its text elements in
+// ParseSVG reads an SVG written by package plotting: its width in points and its text elements in
 // drawing order. It understands what vgsvg writes (a width in pt, a viewBox, font sizes in user
 // units, transforms that only mirror, translate or rotate) and returns an error for an SVG it does
 // not understand rather than a wrong answer.
@@ -42,7 +49,7 @@ func ParseSVG(svg []byte) (width float64, texts []SVGText, err error) {
 			break
 		}
 		if err != nil {
-			return 0, nil, fmt.Errorf("plotting: parsing SVG: %w", err)
+			return 0, nil, fmt.Errorf("plottest: parsing SVG: %w", err)
 		}
 		el, ok := tok.(xml.StartElement)
 		if !ok {
@@ -66,12 +73,12 @@ func ParseSVG(svg []byte) (width float64, texts []SVGText, err error) {
 			w, ok := strings.CutSuffix(attr("width"), "pt")
 			box := strings.Fields(attr("viewBox"))
 			if !ok || len(box) != 4 {
-				return 0, nil, fmt.Errorf("plotting: SVG width %q and viewBox %q: want a width in pt and a viewBox", attr("width"), attr("viewBox"))
+				return 0, nil, fmt.Errorf("plottest: SVG width %q and viewBox %q: want a width in pt and a viewBox", attr("width"), attr("viewBox"))
 			}
 			wPt, err1 := strconv.ParseFloat(w, 64)
 			wUser, err2 := strconv.ParseFloat(box[2], 64)
 			if err1 != nil || err2 != nil || !(wPt > 0) || !(wUser > 0) {
-				return 0, nil, fmt.Errorf("plotting: SVG width %q, viewBox %q", attr("width"), attr("viewBox"))
+				return 0, nil, fmt.Errorf("plottest: SVG width %q, viewBox %q", attr("width"), attr("viewBox"))
 			}
 			width, unit = wPt, wPt/wUser
 		case "path":
@@ -88,23 +95,23 @@ func ParseSVG(svg []byte) (width float64, texts []SVGText, err error) {
 			}
 		case "text":
 			if unit == 0 {
-				return 0, nil, errors.New("plotting: SVG text before the svg element")
+				return 0, nil, errors.New("plottest: SVG text before the svg element")
 			}
 			px, ok := strings.CutSuffix(parseStyle(attr("style"))["font-size"], "px")
 			size, err := strconv.ParseFloat(px, 64)
 			if !ok || err != nil {
-				return 0, nil, fmt.Errorf("plotting: SVG text with style %q: want a font-size in px", attr("style"))
+				return 0, nil, fmt.Errorf("plottest: SVG text with style %q: want a font-size in px", attr("style"))
 			}
 			var s string
 			if err := dec.DecodeElement(&s, &el); err != nil {
-				return 0, nil, fmt.Errorf("plotting: parsing SVG text: %w", err)
+				return 0, nil, fmt.Errorf("plottest: parsing SVG text: %w", err)
 			}
 			texts = append(texts, SVGText{Text: s, Size: size * unit, Swatch: swatch})
 			swatch = nil
 		}
 	}
 	if unit == 0 {
-		return 0, nil, errors.New("plotting: no svg element")
+		return 0, nil, errors.New("plottest: no svg element")
 	}
 	return width, texts, nil
 }
@@ -131,7 +138,7 @@ func checkTransform(tr string) error {
 		return ""
 	})
 	if strings.TrimSpace(rest) != "" {
-		return fmt.Errorf("plotting: SVG transform %q changes sizes; font sizes cannot be read", tr)
+		return fmt.Errorf("plottest: SVG transform %q changes sizes; font sizes cannot be read", tr)
 	}
 	return nil
 }
@@ -168,10 +175,10 @@ func opacity(s string) float64 {
 	return v
 }
 
-// SVGFontSizes returns the size in points of every text element of an SVG written by this package
-// when the figure is printed printWidth wide (0: at its own width), in drawing order. A figure
-// made with NewPrintFigure and printed at the width it was laid out at has no size below
-// MinPrintFont; a figure laid out wider and scaled down to the page has.
+// SVGFontSizes returns the size in points of every text element of an SVG written by package
+// plotting when the figure is printed printWidth wide (0: at its own width), in drawing order. A
+// figure made with plotting.NewPrintFigure and printed at the width it was laid out at has no
+// size below plotting.MinPrintFont; a figure laid out wider and scaled down to the page has.
 func SVGFontSizes(svg []byte, printWidth vg.Length) ([]float64, error) {
 	width, texts, err := ParseSVG(svg)
 	if err != nil {
@@ -188,8 +195,8 @@ func SVGFontSizes(svg []byte, printWidth vg.Length) ([]float64, error) {
 	return sizes, nil
 }
 
-// CheckPrintFonts returns an error naming the texts of the SVG smaller than MinPrintFont points
-// when the figure is printed printWidth wide (0: at its own width).
+// CheckPrintFonts returns an error naming the texts of the SVG smaller than plotting.MinPrintFont
+// points when the figure is printed printWidth wide (0: at its own width).
 func CheckPrintFonts(svg []byte, printWidth vg.Length) error {
 	width, texts, err := ParseSVG(svg)
 	if err != nil {
@@ -201,20 +208,20 @@ func CheckPrintFonts(svg []byte, printWidth vg.Length) error {
 	}
 	var small []string
 	for _, t := range texts {
-		if size := t.Size * scale; size < MinPrintFont*(1-1e-4) { // the SVG rounds sizes to 5 digits
+		if size := t.Size * scale; size < plotting.MinPrintFont*(1-1e-4) { // the SVG rounds sizes to 5 digits
 			small = append(small, fmt.Sprintf("%q at %.2f pt", t.Text, size))
 		}
 	}
 	if len(small) > 0 {
-		return fmt.Errorf("plotting: %d texts below %d pt: %s", len(small), MinPrintFont, strings.Join(small, ", "))
+		return fmt.Errorf("plottest: %d texts below %d pt: %s", len(small), plotting.MinPrintFont, strings.Join(small, ", "))
 	}
 	return nil
 }
 
-// CheckLegendMethods checks, on an SVG written by this package, that every legend entry with a
-// label of methods (label → method name) is drawn in its method's registered colour: the entry's
-// swatch holds that colour and no other chromatic (non-grey) colour. Each panel's own legend
-// (LegendInside) is checked, as is a shared legend. It returns an error naming every label that
+// CheckLegendMethods checks, on an SVG written by package plotting, that every legend entry with
+// a label of methods (label → method name) is drawn in its method's registered colour
+// (plotting.MethodStyle): the entry's swatch holds that colour and no other chromatic (non-grey)
+// colour. Each panel's own legend (plotting.LegendInside) is checked, as is a shared legend. It returns an error naming every label that
 // has no legend entry, is drawn in another colour, or whose method is not registered.
 func CheckLegendMethods(svg []byte, methods map[string]string) error {
 	_, texts, err := ParseSVG(svg)
@@ -223,7 +230,7 @@ func CheckLegendMethods(svg []byte, methods map[string]string) error {
 	}
 	var problems []string
 	for _, label := range slices.Sorted(maps.Keys(methods)) {
-		ms, ok := MethodStyle(methods[label])
+		ms, ok := plotting.MethodStyle(methods[label])
 		if !ok {
 			problems = append(problems, fmt.Sprintf("%q: method %q is not registered", label, methods[label]))
 			continue
@@ -245,7 +252,7 @@ func CheckLegendMethods(svg []byte, methods map[string]string) error {
 		}
 	}
 	if len(problems) > 0 {
-		return errors.New("plotting: legend colours: " + strings.Join(problems, "; "))
+		return errors.New("plottest: legend colours: " + strings.Join(problems, "; "))
 	}
 	return nil
 }
