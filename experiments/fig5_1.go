@@ -15,8 +15,8 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/fastkernels/kernellab/lab/plotting"
+	"github.com/fastkernels/kernellab/lab/pursuit"
 	"github.com/fastkernels/kernellab/lab/run"
-	"github.com/fastkernels/kernellab/lab/sparse"
 )
 
 // Set-up of fig5_1 (thesis §5.4).
@@ -189,15 +189,15 @@ func planFig5_1(sc run.Scale) ([]run.Task, error) {
 // outside the support that Frank-Wolfe selected (Theorem 4: none at m*), and at m* the rates θ of
 // Theorem 5 and of matching pursuit.
 func fig5_1Draw(ctx context.Context, env *run.Env, sz fig5_1Sizes, draw int) ([]run.Record, error) {
-	dict, err := sparse.NewGaussianDictionary(env.RNG, sz.d, sz.n)
+	dict, err := pursuit.NewGaussianDictionary(env.RNG, sz.d, sz.n)
 	if err != nil {
 		return nil, err
 	}
-	inc, err := sparse.MeasureIncoherence(dict, fig5_1MaxBabel)
+	inc, err := pursuit.MeasureIncoherence(dict, fig5_1MaxBabel)
 	if err != nil {
 		return nil, err
 	}
-	mStar, err := sparse.RecoverySparsity(inc.Coherence)
+	mStar, err := pursuit.RecoverySparsity(inc.Coherence)
 	if err != nil {
 		return nil, err
 	}
@@ -236,11 +236,11 @@ func fig5_1Draw(ctx context.Context, env *run.Env, sz fig5_1Sizes, draw int) ([]
 				Metric: fig5_1LogResidual, Value: r.logNorms[k]})
 		}
 		if multiple == 1 {
-			theta, err := sparse.FrankWolfeRate(babel, m, r.l1Norm, fig5_1RadiusFactor*r.l1Norm)
+			theta, err := pursuit.FrankWolfeRate(babel, m, r.l1Norm, fig5_1RadiusFactor*r.l1Norm)
 			if err != nil {
 				return nil, fmt.Errorf("draw %d: %w", draw, err)
 			}
-			thetaMP, err := sparse.MatchingPursuitRate(babel, m)
+			thetaMP, err := pursuit.MatchingPursuitRate(babel, m)
 			if err != nil {
 				return nil, fmt.Errorf("draw %d: %w", draw, err)
 			}
@@ -262,7 +262,7 @@ type fig5_1Run struct {
 
 // fig5_1Signal draws y = Dα* with a uniform support of size m and N(0, 1) coefficients and runs
 // Frank-Wolfe with the line search on the ball of radius 8‖α*‖₁.
-func fig5_1Signal(rng *rand.Rand, dict *sparse.DenseDictionary, sz fig5_1Sizes, m int) (fig5_1Run, error) {
+func fig5_1Signal(rng *rand.Rand, dict *pursuit.DenseDictionary, sz fig5_1Sizes, m int) (fig5_1Run, error) {
 	if m > sz.n {
 		return fig5_1Run{}, fmt.Errorf("sparsity %d above the %d atoms", m, sz.n)
 	}
@@ -278,8 +278,8 @@ func fig5_1Signal(rng *rand.Rand, dict *sparse.DenseDictionary, sz fig5_1Sizes, 
 		return fig5_1Run{}, err
 	}
 	yNorm := floats.Norm(y, 2)
-	res, err := sparse.FrankWolfe(dict, y, fig5_1RadiusFactor*l1, sparse.StepLineSearch,
-		sparse.Options{MaxIterations: sz.iterations, Tolerance: fig5_1StopRelative * yNorm, DropIterates: true})
+	res, err := pursuit.FrankWolfe(dict, y, fig5_1RadiusFactor*l1, pursuit.StepLineSearch,
+		pursuit.Options{MaxIterations: sz.iterations, Tolerance: fig5_1StopRelative * yNorm, DropIterates: true})
 	if err != nil {
 		return fig5_1Run{}, err
 	}

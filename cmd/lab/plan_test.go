@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/fastkernels/kernellab/lab/blas"
+	"github.com/fastkernels/kernellab/lab/blasbackend"
 	"github.com/fastkernels/kernellab/lab/run"
 )
 
@@ -217,7 +217,7 @@ func TestQuickRunRefreshesTheReferenceResults(t *testing.T) {
 	// The committed reference of fig2_1 is what this commit computes with OpenBLAS (reproduce.sh's
 	// build); the pure-Go build differs in the last bits (up to 4e-16 relative).
 	committed, err := os.ReadFile(filepath.Join("..", "..", "figures", "results", "quick", "fig2_1.csv"))
-	if err == nil && strings.Contains(blas.Backend(), "OpenBLAS") && string(committed) != string(want) {
+	if err == nil && strings.Contains(blasbackend.Backend(), "OpenBLAS") && string(committed) != string(want) {
 		t.Error("figures/results/quick/fig2_1.csv differs from a fresh quick run: refresh it with lab run --scale quick")
 	}
 	smokeFigs := filepath.Join(dir, "smokefigs")

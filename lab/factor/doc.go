@@ -19,7 +19,7 @@
 // every random draw comes from the caller's *rand.Rand in a fixed order, so a seed gives the same
 // result whatever the number of goroutines. The classic truncated SVD densifies sparse input
 // (up to 2²⁶ entries) and calls LAPACK through OpenBLAS when built with the tag openblas (see
-// lab/blas): dgesvdx for a few leading triplets, dgesdd for more; gonum's SVD otherwise.
+// lab/blasbackend): dgesvdx for a few leading triplets, dgesdd for more; gonum's SVD otherwise.
 //
 // The vocabulary follows scikit-learn: Fit… returns a fitted model, Transform projects new
 // points. Signs of components and singular vectors are fixed (the largest-magnitude entry of each

@@ -16,7 +16,7 @@ type SVD struct {
 }
 
 // TruncatedSVD returns the k leading singular triplets of A, exactly (to rounding), with p =
-// min(m, n): in builds with the tag openblas and cgo (see lab/blas), LAPACK's dgesvdx through
+// min(m, n): in builds with the tag openblas and cgo (see lab/blasbackend), LAPACK's dgesvdx through
 // OpenBLAS when k ≤ p/4 (bisection and inverse iteration for the k largest values of the
 // bidiagonal form, and k vectors transformed back: 1.7 times faster than the full SVD for k = 50
 // of a 2000 × 1000 matrix), else its dgesdd, the thin SVD by divide and conquer, truncated;

@@ -1,6 +1,6 @@
 // Package forest grows CART decision trees and random forests (Breiman 2001) for regression and
 // binary classification, with the per-tree predictions that the thesis's chapter 6 prunes: OMP
-// and NN-OMP run on the n×T matrix Forest.TreePredictions returns (lab/sparse).
+// and NN-OMP run on the n×T matrix Forest.TreePredictions returns (lab/pursuit).
 //
 // Trees (FitTree) follow scikit-learn's exact best-split CART: at a node, each candidate
 // feature's samples are ordered by value, every threshold between consecutive distinct values is
@@ -32,7 +32,7 @@
 // Pruning (thesis chapter 6): each method takes the n×T per-tree predictions on the data it
 // prunes on (TreePredictions), the targets and a grid of pruned sizes, and returns a Pruning:
 // for every size a Selection of trees and weights. PruneOMP and PruneNNOMP (Algorithms 6 and
-// 7, through lab/sparse; PruneOptions.NoWeights for their "w/o weights" variants), PruneRandom,
+// 7, through lab/pursuit; PruneOptions.NoWeights for their "w/o weights" variants), PruneRandom,
 // PruneEnsemble (Caruana et al. 2004), PruneZhangPredictions and PruneZhangSimilarity (Zhang &
 // Wang 2009) and PruneKMeans (Fawagreh et al. 2016). NewPrunedForest turns a Selection into a
 // model that predicts with the kept trees only: Σ wᵢ tᵢ(x) for Regression, its sign for

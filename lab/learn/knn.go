@@ -11,7 +11,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	// OpenBLAS replaces gonum's pure-Go BLAS in the distance products when built with -tags openblas.
-	_ "github.com/fastkernels/kernellab/lab/blas"
+	_ "github.com/fastkernels/kernellab/lab/blasbackend"
 	"github.com/fastkernels/kernellab/lab/internal/matcheck"
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
 

@@ -36,7 +36,7 @@
 // goroutines: the parallel loops work on row blocks and partition blocks fixed in advance, and
 // every reduction adds in a fixed order. DAC, Uniform and Recursive have Context twins (DACContext,
 // UniformContext, RecursiveContext) that stop between blocks once a context is done. Kernel blocks
-// go through lab/kernel (GEMM, OpenBLAS when built with -tags openblas, see lab/blas). Bad input
+// go through lab/kernel (GEMM, OpenBLAS when built with -tags openblas, see lab/blasbackend). Bad input
 // (nil or non-finite data, λ ≤ 0, sizes out of range) returns an error that says what and where,
 // never a panic; no function forms an n×n matrix except Exact.
 //

@@ -29,7 +29,7 @@ type ExactOptions struct {
 // K + λI = UᵀU, built in place by a recursion that factorises and inverts together (see
 // inverseCholeskyInPlace), and l_i = 1 − λ[(K + λI)⁻¹]_ii (eq. 2.3) with [(K + λI)⁻¹]_ii = Σ_j X_ij²,
 // the squared norm of row i of X. The recursion's work is matrix products split over all cores
-// (OpenBLAS when built with -tags openblas, see lab/blas). Scores are clamped to [0, 1], which they
+// (OpenBLAS when built with -tags openblas, see lab/blasbackend). Scores are clamped to [0, 1], which they
 // satisfy in exact arithmetic; their absolute error is about the machine precision times the
 // condition number of K + λI.
 //

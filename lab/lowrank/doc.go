@@ -20,7 +20,7 @@
 //     without forming n×n matrices.
 //
 // Performance: Nyström's feature map and the RFF maps run in row blocks on all cores, each block a
-// matrix product (gonum's BLAS, OpenBLAS when built with -tags openblas, see package lab/blas)
+// matrix product (gonum's BLAS, OpenBLAS when built with -tags openblas, see package lab/blasbackend)
 // followed, for RFF, by a batched cosine; Nyström's cross-kernel block stays in a per-core buffer
 // between its computation and the product, whose result goes straight into the caller's matrix.
 // The eigendecomposition of the landmark matrix is LAPACK's dsyevd with OpenBLAS, otherwise the QL

@@ -19,7 +19,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/fastkernels/kernellab/lab/blas"
+	"github.com/fastkernels/kernellab/lab/blasbackend"
 	"github.com/fastkernels/kernellab/lab/safefile"
 )
 
@@ -166,7 +166,7 @@ func Execute(ctx context.Context, e *Experiment, opts Options) (*Results, error)
 		}
 		m := newMeta(e, opts.Scale, len(tasks), len(res.Rows), started)
 		m.TasksRun, m.TasksKept, m.Workers, m.KeptFromRevision = len(pending), kept, workers, keptFrom
-		info := blas.Describe()
+		info := blasbackend.Describe()
 		m.BLAS = &info
 		if err := m.write(lay.meta()); err != nil {
 			return nil, fmt.Errorf("run: %s: %w", e.ID, err)
@@ -681,12 +681,12 @@ type runMeta struct {
 	KeptFromRevision string `json:"kept_from_revision,omitempty"`
 	// BLAS is the BLAS library and kernels of the run (not of a merge): other kernels change the
 	// results' last bits and the timings.
-	BLAS           *blas.Info `json:"blas,omitempty"`
-	Module         string     `json:"module,omitempty"`
-	Modules        []string   `json:"modules,omitempty"`
-	Started        time.Time  `json:"started"`
-	Finished       time.Time  `json:"finished"`
-	ElapsedSeconds float64    `json:"elapsed_seconds"`
+	BLAS           *blasbackend.Info `json:"blas,omitempty"`
+	Module         string            `json:"module,omitempty"`
+	Modules        []string          `json:"modules,omitempty"`
+	Started        time.Time         `json:"started"`
+	Finished       time.Time         `json:"finished"`
+	ElapsedSeconds float64           `json:"elapsed_seconds"`
 }
 
 func newMeta(e *Experiment, sc Scale, tasks, rows int, started time.Time) *runMeta {

@@ -17,8 +17,8 @@ import "C"
 import (
 	"fmt"
 
-	// OpenBLAS runs single-threaded unless told otherwise (see package lab/blas).
-	_ "github.com/fastkernels/kernellab/lab/blas"
+	// OpenBLAS runs single-threaded unless told otherwise (see package lab/blasbackend).
+	_ "github.com/fastkernels/kernellab/lab/blasbackend"
 )
 
 // Available reports whether EigenSym and EigenValuesSym run LAPACK in this build.

@@ -23,7 +23,7 @@ import (
 	"github.com/fastkernels/kernellab/lab/leverage"
 	"github.com/fastkernels/kernellab/lab/lowrank"
 	"github.com/fastkernels/kernellab/lab/mmd"
-	"github.com/fastkernels/kernellab/lab/sparse"
+	"github.com/fastkernels/kernellab/lab/pursuit"
 )
 
 // callTimeout is the per-call limit: every call of the sweep works on at most a dozen points, so
@@ -68,17 +68,17 @@ var functions = []struct {
 	{"mmd.DefaultSize", mmd.DefaultSize}, {"mmd.ErrorRate", mmd.ErrorRate}, {"mmd.ThreeSample", mmd.ThreeSample},
 	{"mmd.NewPrecomputed", mmd.NewPrecomputed}, {"mmd.NewVectors", mmd.NewVectors},
 
-	{"sparse.ExactRecoveryCondition", sparse.ExactRecoveryCondition},
-	{"sparse.FrankWolfeRadiusThreshold", sparse.FrankWolfeRadiusThreshold},
-	{"sparse.FrankWolfeRate", sparse.FrankWolfeRate},
-	{"sparse.FrankWolfeRateFromFirstIteration", sparse.FrankWolfeRateFromFirstIteration},
-	{"sparse.MatchingPursuitRate", sparse.MatchingPursuitRate},
-	{"sparse.NonNegativeLeastSquares", sparse.NonNegativeLeastSquares},
-	{"sparse.RecoverySparsity", sparse.RecoverySparsity}, {"sparse.ResidualBound", sparse.ResidualBound},
-	{"sparse.NewDenseDictionary", sparse.NewDenseDictionary}, {"sparse.NewGaussianDictionary", sparse.NewGaussianDictionary},
-	{"sparse.MeasureIncoherence", sparse.MeasureIncoherence}, {"sparse.FrankWolfe", sparse.FrankWolfe},
-	{"sparse.MatchingPursuit", sparse.MatchingPursuit}, {"sparse.NonNegativeOMP", sparse.NonNegativeOMP},
-	{"sparse.OrthogonalMatchingPursuit", sparse.OrthogonalMatchingPursuit},
+	{"pursuit.ExactRecoveryCondition", pursuit.ExactRecoveryCondition},
+	{"pursuit.FrankWolfeRadiusThreshold", pursuit.FrankWolfeRadiusThreshold},
+	{"pursuit.FrankWolfeRate", pursuit.FrankWolfeRate},
+	{"pursuit.FrankWolfeRateFromFirstIteration", pursuit.FrankWolfeRateFromFirstIteration},
+	{"pursuit.MatchingPursuitRate", pursuit.MatchingPursuitRate},
+	{"pursuit.NonNegativeLeastSquares", pursuit.NonNegativeLeastSquares},
+	{"pursuit.RecoverySparsity", pursuit.RecoverySparsity}, {"pursuit.ResidualBound", pursuit.ResidualBound},
+	{"pursuit.NewDenseDictionary", pursuit.NewDenseDictionary}, {"pursuit.NewGaussianDictionary", pursuit.NewGaussianDictionary},
+	{"pursuit.MeasureIncoherence", pursuit.MeasureIncoherence}, {"pursuit.FrankWolfe", pursuit.FrankWolfe},
+	{"pursuit.MatchingPursuit", pursuit.MatchingPursuit}, {"pursuit.NonNegativeOMP", pursuit.NonNegativeOMP},
+	{"pursuit.OrthogonalMatchingPursuit", pursuit.OrthogonalMatchingPursuit},
 
 	{"learn.Accuracy", learn.Accuracy}, {"learn.MSE", learn.MSE}, {"learn.KMeans", learn.KMeans},
 	{"learn.FitKRR", learn.FitKRR}, {"learn.FitKRRScaled", learn.FitKRRScaled},
@@ -137,8 +137,8 @@ func receivers() []struct {
 		{"mmd.Exact", mmd.Exact{}}, {"mmd.Linear", mmd.Linear{}}, {"mmd.Block", mmd.Block{}}, {"mmd.RFF", mmd.RFF{}},
 		{"mmd.Nystrom", mmd.Nystrom{}}, {"mmd.Vectors", new(mmd.Vectors)}, {"mmd.Precomputed", new(mmd.Precomputed)},
 		{"mmd.Decision", mmd.Decision{XW: math.NaN()}},
-		{"sparse.DenseDictionary", new(sparse.DenseDictionary)}, {"sparse.Incoherence", new(sparse.Incoherence)},
-		{"sparse.Result", new(sparse.Result)}, {"sparse.StepRule", sparse.StepRule(0)}, {"sparse.StopReason", sparse.StopReason(0)},
+		{"pursuit.DenseDictionary", new(pursuit.DenseDictionary)}, {"pursuit.Incoherence", new(pursuit.Incoherence)},
+		{"pursuit.Result", new(pursuit.Result)}, {"pursuit.StepRule", pursuit.StepRule(0)}, {"pursuit.StopReason", pursuit.StopReason(0)},
 		{"learn.KRR", new(learn.KRR)}, {"learn.SVM", new(learn.SVM)}, {"learn.RidgeScaling", learn.RidgeScaling(7)},
 		{"learn.KMeansResult", new(learn.KMeansResult)},
 		{"factor.KernelPCA", new(factor.KernelPCA)}, {"factor.PCA", new(factor.PCA)},
@@ -154,7 +154,7 @@ func receivers() []struct {
 		{"built lowrank.RFF", built(lowrank.NewRFFGaussian(rng(), 2, 4, 1))},
 		{"built mmd.Vectors", built(mmd.NewVectors(g, X))},
 		{"built mmd.Precomputed", built(mmd.NewPrecomputed(gram()))},
-		{"built sparse.DenseDictionary", built(sparse.NewGaussianDictionary(rng(), 8, 12))},
+		{"built pursuit.DenseDictionary", built(pursuit.NewGaussianDictionary(rng(), 8, 12))},
 		{"built learn.KRR", built(learn.FitKRR(g, X, y, 0.1))},
 		{"built learn.SVM", built(learn.FitSVM(g, X, y, learn.SVMOptions{}))},
 		{"built factor.KernelPCA", built(factor.FitKernelPCA(g, X, 2))},
@@ -167,16 +167,16 @@ func receivers() []struct {
 		{"built graphkernel.ShortestPath", built(graphkernel.NewShortestPath(graphs(), graphkernel.Options{Normalise: true}))},
 		{"built graphkernel.Histogram", built(graphkernel.PathHistogram(triangle()))},
 	}
-	if dict, err := sparse.NewGaussianDictionary(rng(), 8, 12); err == nil {
+	if dict, err := pursuit.NewGaussianDictionary(rng(), 8, 12); err == nil {
 		list = append(list,
 			struct {
 				name string
 				recv any
-			}{"built sparse.Incoherence", built(sparse.MeasureIncoherence(dict, 3))},
+			}{"built pursuit.Incoherence", built(pursuit.MeasureIncoherence(dict, 3))},
 			struct {
 				name string
 				recv any
-			}{"built sparse.Result", built(sparse.OrthogonalMatchingPursuit(dict, y, sparse.Options{MaxAtoms: 3}))})
+			}{"built pursuit.Result", built(pursuit.OrthogonalMatchingPursuit(dict, y, pursuit.Options{MaxAtoms: 3}))})
 	}
 	return list
 }
@@ -267,7 +267,7 @@ var (
 	tKernel    = reflect.TypeFor[kernel.Kernel]()
 	tPoints    = reflect.TypeFor[mmd.Points]()
 	tEstimator = reflect.TypeFor[mmd.Estimator]()
-	tDict      = reflect.TypeFor[sparse.Dictionary]()
+	tDict      = reflect.TypeFor[pursuit.Dictionary]()
 	tContext   = reflect.TypeFor[context.Context]()
 )
 
@@ -367,10 +367,10 @@ func candidates(t reflect.Type) []candidate {
 		}
 	case tDict:
 		return []candidate{
-			typed("Gaussian 8×12", t, func() any { d, _ := sparse.NewGaussianDictionary(rng(), 8, 12); return d }),
+			typed("Gaussian 8×12", t, func() any { d, _ := pursuit.NewGaussianDictionary(rng(), 8, 12); return d }),
 			typed("nil", t, func() any { return nil }),
-			typed("zero DenseDictionary", t, func() any { return &sparse.DenseDictionary{} }),
-			typed("subnormal", t, func() any { d, _ := sparse.NewDenseDictionary(filled(8, 3, 1e-310)); return d }),
+			typed("zero DenseDictionary", t, func() any { return &pursuit.DenseDictionary{} }),
+			typed("subnormal", t, func() any { d, _ := pursuit.NewDenseDictionary(filled(8, 3, 1e-310)); return d }),
 		}
 	case reflect.TypeFor[format.Graph]():
 		return []candidate{
