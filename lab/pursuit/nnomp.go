@@ -17,14 +17,10 @@ package pursuit
 // Memory O(dk + k²) plus the iterates.
 func NonNegativeOMP(dict Dictionary, y []float64, opts Options) (*Result, error) {
 	const op = "NonNegativeOMP"
-	if err := opts.validate(op, false); err != nil {
-		return nil, err
-	}
-	sel, err := newSelector(op, dict, y)
+	sel, capped, err := newOrthogonalPursuit(op, dict, y, opts)
 	if err != nil {
 		return nil, err
 	}
-	capped := opts.withAtomCap(sel)
 	limit := capped.MaxAtoms
 	nnls := newNNLSSolver(y, min(limit, 64))
 	res := &Result{SignalNorm: norm2(y), numAtoms: sel.n}

@@ -18,14 +18,10 @@ package pursuit
 // O(dk + k²). Memory O(dk + k²) for the factorisation plus the iterates (O(k²) in all).
 func OrthogonalMatchingPursuit(dict Dictionary, y []float64, opts Options) (*Result, error) {
 	const op = "OrthogonalMatchingPursuit"
-	if err := opts.validate(op, false); err != nil {
-		return nil, err
-	}
-	sel, err := newSelector(op, dict, y)
+	sel, capped, err := newOrthogonalPursuit(op, dict, y, opts)
 	if err != nil {
 		return nil, err
 	}
-	capped := opts.withAtomCap(sel)
 	limit := capped.MaxAtoms
 	qr := newUpdatableQR(sel.d, min(limit, 64))
 	var z []float64 // z_l = ⟨q_l, r_{l−1}⟩ = ⟨q_l, y⟩: the right-hand side of R·x = Qᵀy

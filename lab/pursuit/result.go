@@ -48,6 +48,19 @@ func (o Options) validate(op string, needIterations bool) error {
 	return nil
 }
 
+// newOrthogonalPursuit validates the options, dict and y of the orthogonal pursuit op (OMP or
+// NN-OMP) and returns its selector and the options with their atom cap (withAtomCap).
+func newOrthogonalPursuit(op string, dict Dictionary, y []float64, opts Options) (*selector, Options, error) {
+	if err := opts.validate(op, false); err != nil {
+		return nil, Options{}, err
+	}
+	sel, err := newSelector(op, dict, y)
+	if err != nil {
+		return nil, Options{}, err
+	}
+	return sel, opts.withAtomCap(sel), nil
+}
+
 // withAtomCap returns o with MaxAtoms set to the most atoms an orthogonal pursuit on sel can
 // select: min(d, n), and o.MaxAtoms when that is set and smaller (the selected atoms must stay
 // linearly independent, so there are never more than d of them).
