@@ -22,7 +22,7 @@ const PureGoCore = "pure Go"
 // backend is replaced by openblas.go's init when the openblas build tag is set.
 var backend = PureGo
 
-// Backend reports the BLAS implementation that gonum's blas64 uses in this build: PureGo or
+// Backend reports the BLAS implementation that gonum's blas64 uses in this build: [PureGo] or
 // OpenBLAS. Record it next to timings, which differ by an order of magnitude between the two.
 func Backend() string { return backend }
 
@@ -89,7 +89,7 @@ func CoreWarning(i Info, avx2, avx512f bool, forced string) string {
 		"export OPENBLAS_CORETYPE=%s before running", i.Core, cpuHas, why, fix)
 }
 
-// Warning is CoreWarning for the BLAS in use on this CPU.
+// Warning is [CoreWarning] for the BLAS in use on this CPU.
 func Warning() string {
 	return CoreWarning(Describe(), cpu.X86.HasAVX2, cpu.X86.HasAVX512F, os.Getenv("OPENBLAS_CORETYPE"))
 }

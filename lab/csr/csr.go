@@ -12,7 +12,7 @@ import (
 )
 
 // Matrix is a rows×cols sparse matrix of float64 in compressed-sparse-row form. Make it with New
-// or FromTriplets; the zero value is not usable.
+// or [FromTriplets]; the zero value is not usable.
 type Matrix struct {
 	rows, cols int
 	indptr     []int     // rows+1 offsets into indices and data

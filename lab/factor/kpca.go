@@ -114,7 +114,7 @@ func FitKernelPCA(k kernel.Kernel, X mat.Matrix, components int) (*KernelPCA, er
 // components: Σ_i α_ji k̃(x_i, x), with the cross-kernel centred on the training data,
 // k̃(x_i, x) = k(x_i, x) - mean_j k(x_i, x_j) - mean_j k(x_j, x) + mean_jl k(x_j, x_l). For the
 // training points this gives the fitted projections (TrainingProjections) up to rounding. The
-// cross-kernel is computed in blocks of rows (kernel.CrossBlocks, all cores), so projecting many
+// cross-kernel is computed in blocks of rows ([kernel.CrossBlocks], all cores), so projecting many
 // points never forms the full m×n cross-kernel matrix.
 // Errors: nil/empty X, NaN or ±Inf, a column count other than the training one.
 // Cost: O(m·n·(d + c)) time, O(m·(d + c) + n·d) memory plus one block of at most 2 MiB.
@@ -170,7 +170,7 @@ func (m *KernelPCA) Eigenvalues() []float64 {
 
 // TrainingProjections returns a copy of the n×c projections √λ_j (v_j)_i of the training points,
 // computed at fit time without a cross-kernel (scikit-learn's fit_transform).
-// It is nil for a model not made by FitKernelPCA.
+// It is nil for a model not made by [FitKernelPCA].
 func (m *KernelPCA) TrainingProjections() *mat.Dense {
 	if m == nil || m.projections == nil {
 		return nil

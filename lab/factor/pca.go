@@ -103,7 +103,7 @@ func (m *PCA) Transform(X mat.Matrix) (*mat.Dense, error) {
 
 // Components returns a copy of the d×c matrix whose orthonormal columns are the principal
 // directions, by decreasing variance (scikit-learn's components_ transposed).
-// It is nil for a model not made by FitPCA.
+// It is nil for a model not made by [FitPCA].
 func (m *PCA) Components() *mat.Dense {
 	if m == nil || m.components == nil {
 		return nil

@@ -36,7 +36,7 @@ type PPCA struct {
 // W starts Gaussian (from rng, scaled by √(tr S/d)) and σ² at tr S/d.
 //
 // S is never formed: SW = Xᵀ(XW − 1·μᵀW)/N costs one product with X and one with Xᵀ, so X may be
-// a *csr.Matrix that is never densified nor centred. σ² is kept at least 10⁻¹² tr S/d, so data
+// a *[csr.Matrix] that is never densified nor centred. σ² is kept at least 10⁻¹² tr S/d, so data
 // lying in a q-dimensional subspace do not make M singular.
 // Errors: nil/empty X, NaN or ±Inf, N < 2, q outside [1, d−1], iterations < 0, nil rng, data with
 // no variance, a computation that overflows. Cost per iteration: O(q·nnz(X) + (N + d)·q²) time;
@@ -45,7 +45,7 @@ func FitPPCA(rng *rand.Rand, X mat.Matrix, q, iterations int) (*PPCA, error) {
 	return FitPPCAContext(context.Background(), rng, X, q, iterations)
 }
 
-// FitPPCAContext is FitPPCA that gives up with ctx's error (wrapped) once ctx is done: it looks
+// FitPPCAContext is [FitPPCA] that gives up with ctx's error (wrapped) once ctx is done: it looks
 // before each EM iteration, so it returns within about one iteration's time. When it returns a
 // model it is FitPPCA's, bit for bit. A nil ctx is an error.
 func FitPPCAContext(ctx context.Context, rng *rand.Rand, X mat.Matrix, q, iterations int) (*PPCA, error) {
@@ -135,7 +135,7 @@ func FitPPCAContext(ctx context.Context, rng *rand.Rand, X mat.Matrix, q, iterat
 }
 
 // Transform returns the posterior means E[t | x] = M⁻¹Wᵀ(x − μ) of the latent coordinates of the
-// rows of X (m×d, dense or a *csr.Matrix, not centred in memory), an m×q matrix.
+// rows of X (m×d, dense or a *[csr.Matrix], not centred in memory), an m×q matrix.
 // Errors: an unfitted model, nil/empty X, NaN or ±Inf, a column count other than the training
 // one. Cost: O(q·nnz(X) + m·q²) time, O(m·q) memory.
 func (p *PPCA) Transform(X mat.Matrix) (*mat.Dense, error) {

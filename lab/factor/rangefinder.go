@@ -30,7 +30,7 @@ import (
 // min(m, n) columns (it then spans the whole range, the residual is zero in exact arithmetic),
 // and a sample whose projection is exactly zero adds no column (it cannot be normalised).
 //
-// A may be dense or a *csr.Matrix (one product with a single vector per step). ω are drawn from
+// A may be dense or a *[csr.Matrix] (one product with a single vector per step). ω are drawn from
 // rng in order. Errors: nil/empty A, NaN or ±Inf, eps not a positive finite number, r < 1, nil
 // rng, an overflowing product. Cost: j + r products of A with a vector and O(m·j²) for the
 // projections; memory O(m·(j + r) + n).

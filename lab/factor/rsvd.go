@@ -13,7 +13,7 @@ import (
 	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
-// RandomizedSVDOptions sets the two accuracy knobs of RandomizedSVD. Zero values mean zero: the
+// RandomizedSVDOptions sets the two accuracy knobs of [RandomizedSVD]. Zero values mean zero: the
 // zero value is the slides' plain Algorithm 1, a sketch of exactly k columns and no power
 // iteration.
 type RandomizedSVDOptions struct {
@@ -41,14 +41,14 @@ type RandomizedSVDOptions struct {
 //
 // With probability close to 1 the error ‖A − UΣVᵀ‖₂ is within a small factor of σ_{k+1}, the best
 // possible (HMT eq. 1.11: E‖A − QQᵀA‖ ≤ [1 + 4√(k+p)/(p−1)·√min(m,n)]^{1/(2q+1)}·σ_{k+1}), and
-// exact when A has rank at most k + p. A may be dense or a *csr.Matrix (used only through
+// exact when A has rank at most k + p. A may be dense or a *[csr.Matrix] (used only through
 // products, never densified). Ω is drawn from rng row by row, so a seed gives the same result
-// whatever the number of goroutines. Signs are fixed as in TruncatedSVD.
+// whatever the number of goroutines. Signs are fixed as in [TruncatedSVD].
 //
 // Errors: nil/empty A, NaN or ±Inf, k outside [1, min(m, n)], negative options, a nil rng, a
 // product that overflows. Cost: 2q + 2 products of A or Aᵀ with an l-column block
 // (O((2q + 2)·l·nnz(A)) time), l QR factorisations and one SVD of n×l matrices; memory
-// O((m + n)·l) beside A (and a transposed copy of a sparse A, see csr.Matrix.MulTransDense).
+// O((m + n)·l) beside A (and a transposed copy of a sparse A, see [csr.Matrix.MulTransDense]).
 func RandomizedSVD(rng *rand.Rand, a mat.Matrix, k int, opts RandomizedSVDOptions) (*SVD, error) {
 	const op = "RandomizedSVD"
 	o, err := rankOperator(op, a, k)

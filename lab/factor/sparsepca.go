@@ -13,7 +13,7 @@ import (
 	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
-// SparsePCAOptions sets the penalty and the work of FitSparsePCA. Iterations has no default, so
+// SparsePCAOptions sets the penalty and the work of [FitSparsePCA]. Iterations has no default, so
 // the zero value is refused: set it.
 type SparsePCAOptions struct {
 	// Penalty λ ≥ 0 weighs the ℓ1 norms of both factors; 0 gives plain alternating least squares.
@@ -47,7 +47,7 @@ type SparsePCA struct {
 // right singular vectors); as λ grows more entries are exactly zero, and for λ ≥ max|A·V₀| all are.
 //
 // The start. The slide draws U₀ and V₀ from N(0, I) and annotates the line "range sampler"; here
-// the Gaussian draw feeds the range sampler: the start is RandomizedSVD(rng, A, k, …) (oversampling 10,
+// the Gaussian draw feeds the range sampler: the start is [RandomizedSVD](rng, A, k, …) (oversampling 10,
 // two power iterations, Ω from rng), each rank-one term split between the factors so that their
 // ℓ1 norms are equal (the split that minimises the penalty). scikit-learn's
 // dictionary learning starts from the SVD in the same way (_dict_learning.py in version 1.2.1).
@@ -59,7 +59,7 @@ type SparsePCA struct {
 // the objective, so a penalty proportional to ‖A‖_F means the same at every size.
 //
 // A is not centred (as in the slides and in latent semantic analysis; centre dense data first for
-// PCA proper), may be dense or a *csr.Matrix, and is used only through one product with A and one
+// PCA proper), may be dense or a *[csr.Matrix], and is used only through one product with A and one
 // with Aᵀ per iteration.
 // Errors: nil/empty A, NaN or ±Inf, k outside [1, min(m, n)], a negative or non-finite penalty,
 // Iterations < 1, nil rng, an overflowing product. Cost: the randomized SVD, then per iteration two
@@ -69,7 +69,7 @@ func FitSparsePCA(rng *rand.Rand, a mat.Matrix, k int, opts SparsePCAOptions) (*
 	return FitSparsePCAContext(context.Background(), rng, a, k, opts)
 }
 
-// FitSparsePCAContext is FitSparsePCA that gives up with ctx's error (wrapped) once ctx is done:
+// FitSparsePCAContext is [FitSparsePCA] that gives up with ctx's error (wrapped) once ctx is done:
 // it looks before each alternation, so it returns within about one iteration's time (on LFW faces
 // at paper scale a fit takes minutes). When it returns a fit it is FitSparsePCA's, bit for bit.
 // A nil ctx is an error.

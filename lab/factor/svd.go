@@ -24,8 +24,8 @@ type SVD struct {
 // slides against which the randomized methods are measured. Signs are fixed so that
 // the largest-magnitude entry of each column of U is positive.
 //
-// A may be dense or a *csr.Matrix; sparse data are densified, which is refused above 2²⁶
-// entries (use RandomizedSVD for a large bag of words). A is not modified.
+// A may be dense or a *[csr.Matrix]; sparse data are densified, which is refused above 2²⁶
+// entries (use [RandomizedSVD] for a large bag of words). A is not modified.
 // Errors: nil/empty A, NaN or ±Inf, k outside [1, min(m, n)], an SVD that does not converge or
 // overflows. Cost: O(m·n·min(m, n)) time, O(m·n + (m + n)·min(m, n)) memory.
 func TruncatedSVD(a mat.Matrix, k int) (*SVD, error) {

@@ -7,7 +7,7 @@ import (
 )
 
 // PruneNNOMP prunes a forest with non-negative orthogonal matching pursuit (thesis §6.2,
-// Algorithm 7): as PruneOMP, but a step picks only a tree whose unit-norm column is positively
+// Algorithm 7): as [PruneOMP], but a step picks only a tree whose unit-norm column is positively
 // correlated with the residual, and the weights are refitted by non-negative least squares, so
 // every weight is ≥ 0 (a tree whose weight falls to zero stays listed with weight 0). NN-OMP
 // stops by itself when no tree is positively correlated with the residual (or a step no longer

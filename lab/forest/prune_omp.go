@@ -15,7 +15,7 @@ import (
 // weights of all picked trees. The weights it returns are those of the raw columns: OMP on the
 // columns normalised to unit norm, with weights rescaled back by 1/‖tᵢ‖, selects the same trees
 // and gives exactly these weights (least squares is equivariant to column scaling), so the
-// normalisation is implicit (pursuit.OrthogonalMatchingPursuit selects by normalised
+// normalisation is implicit ([pursuit.OrthogonalMatchingPursuit] selects by normalised
 // correlation). opts.NoWeights keeps the trees and gives them the weight 1/m ("OMP w/o
 // weights"). Binary labels are ±1 and the pruned forest votes sign(Σ αᵢ tᵢ(x)).
 //

@@ -15,7 +15,7 @@ import (
 // MeanSquaredDistance returns the bandwidth rule of the thesis (§3.3),
 // σ² = (1/n²) Σ_i Σ_j ||x_i - x_j||², over the rows of X, in O(nd) rather than O(n²d): it equals
 // 2(mean ||x||² - ||mean x||²), which is computed in the centred form 2 Σ_l (1/n) Σ_i (x_il - x̄_l)²
-// to avoid cancellation. Use it as NewGaussian(math.Sqrt(σ²)).
+// to avoid cancellation. Use it as [NewGaussian](math.Sqrt(σ²)).
 //
 // Errors: nil or empty X, NaN or ±Inf, a zero result (all rows identical), which is no usable
 // bandwidth, and an infinite one (coordinates so large that the squares overflow). Memory: O(d).
@@ -51,7 +51,7 @@ func MeanSquaredDistance(X mat.Matrix) (float64, error) {
 }
 
 // ThesisGaussian returns the Gaussian kernel with the thesis's bandwidth (§3.3),
-// σ² = MeanSquaredDistance(X), and that σ². Errors as for MeanSquaredDistance.
+// σ² = [MeanSquaredDistance](X), and that σ². Errors as for MeanSquaredDistance.
 func ThesisGaussian(X mat.Matrix) (Gaussian, float64, error) {
 	sigma2, err := MeanSquaredDistance(X)
 	if err != nil {
@@ -82,11 +82,11 @@ func ThesisRidge(X mat.Matrix) (float64, error) {
 	return float64(x.n) / sum, nil
 }
 
-// MedianSubsample is the most points MedianHeuristic uses (at most ~500000 pairs).
+// MedianSubsample is the most points [MedianHeuristic] uses (at most ~500000 pairs).
 const MedianSubsample = 1000
 
 // MedianHeuristic returns the median Euclidean distance ||x_i - x_j|| over the pairs i < j of
-// rows of X, a common Gaussian bandwidth σ. Above MedianSubsample rows, a subsample of that size
+// rows of X, a common Gaussian bandwidth σ. Above [MedianSubsample] rows, a subsample of that size
 // is drawn without replacement with rng (which may then not be nil), so the result is a function
 // of X and the seed; at or below it, every row is used and rng is ignored. With an even number of
 // pairs the two middle distances are averaged.

@@ -11,7 +11,7 @@ import (
 // (hi−lo)×n matrix K(X[lo:hi], Z), for lo = 0, b, 2b, … in that order, b = max(1, ⌊2¹⁸/n⌋) rows
 // (a block of at most 2 MiB, or one row), so that applying the kernel to many points, such as
 // Σ_j α_j k(x, z_j) for every row x, never forms the m×n matrix. Each block is computed by
-// CrossInto (all cores, the same values as Cross); block is reused, so use must not keep it, and
+// [CrossInto] (all cores, the same values as Cross); block is reused, so use must not keep it, and
 // may overwrite it. The blocks depend only on m and n, never on the number of goroutines.
 //
 // Errors: a nil use, nil or empty X or Z, NaN or ±Inf, and CrossInto's errors (returned as they

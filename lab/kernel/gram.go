@@ -19,7 +19,7 @@ import (
 // Gram returns K(X, X), the n×n matrix of k(x_i, x_j) over the rows of X (n×d). Only the upper
 // triangle is computed (k is assumed symmetric), in row blocks spread over GOMAXPROCS
 // goroutines; the Gaussian, polynomial and linear kernels go through one matrix product per block
-// (GEMM, so OpenBLAS when lab/blasbackend is built with it) and the exp through ExpNonPositive. The
+// (GEMM, so OpenBLAS when lab/blasbackend is built with it) and the exp through [ExpNonPositive]. The
 // result does not depend on the number of goroutines, and Cross(k, X, X) equals it exactly.
 //
 // Errors: nil or empty X, NaN or ±Inf in X, invalid kernel parameters, rows whose squared norms

@@ -13,7 +13,7 @@ import (
 // Assignment solves the linear assignment problem: given an n×m cost matrix C with n ≤ m, it
 // returns the one-to-one map σ from rows to distinct columns that minimises Σ_i C[i, σ(i)], as
 // cols[i] = σ(i), with that minimal total. The topic model's scores use it to match the topics
-// of two runs, whose labels are arbitrary (MatchTopics); any other one-to-one matching (clusters
+// of two runs, whose labels are arbitrary ([MatchTopics]); any other one-to-one matching (clusters
 // to classes, for instance) is the same problem.
 //
 // The method is the Hungarian algorithm in its shortest-augmenting-path form (Kuhn 1955,

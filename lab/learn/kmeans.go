@@ -13,7 +13,7 @@ import (
 	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
-// KMeansOptions tunes KMeans; the zero value selects the defaults given for each field.
+// KMeansOptions tunes [KMeans]; the zero value selects the defaults given for each field.
 type KMeansOptions struct {
 	// MaxIter bounds the Lloyd iterations of each run (0 selects 300).
 	MaxIter int
@@ -32,7 +32,7 @@ const (
 	defaultKMeansNInit   = 1
 )
 
-// KMeansResult is the partition KMeans found.
+// KMeansResult is the partition [KMeans] found.
 type KMeansResult struct {
 	// Centroids is the k×d matrix whose row j is the mean of the points labelled j.
 	Centroids *mat.Dense

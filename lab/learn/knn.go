@@ -21,7 +21,7 @@ import (
 // KNN is a fitted k-nearest-neighbour classifier: it keeps the training points and their labels
 // and classifies a query by the labels of its K nearest training points in Euclidean distance.
 // It is the classifier of the student slides' experiment 1 (slides_table1), where K is
-// tuned on a hold-out (TuneKNN) and the fraction of positive neighbours (Scores) is the score
+// tuned on a hold-out ([TuneKNN]) and the fraction of positive neighbours (Scores) is the score
 // behind its ROC-AUC.
 type KNN struct {
 	train   *mat.Dense // n×d copy of the training points
@@ -116,7 +116,7 @@ func (m *KNN) Scores(Q mat.Matrix, positive float64) ([]float64, error) {
 	return scores, nil
 }
 
-// KNNTuning is the outcome of TuneKNN.
+// KNNTuning is the outcome of [TuneKNN].
 type KNNTuning struct {
 	// K is the best K of the grid: the highest hold-out accuracy, the smallest K on ties.
 	K int
@@ -133,7 +133,7 @@ type KNNTuning struct {
 // for the largest K of the grid, and every K votes with a prefix of them, so the whole grid
 // costs one Neighbours call.
 //
-// Errors: those of FitKNN and Neighbours, an empty grid, a K of the grid outside [1, n], and
+// Errors: those of [FitKNN] and Neighbours, an empty grid, a K of the grid outside [1, n], and
 // len(yval) ≠ the rows of Xval (or NaN or ±Inf in it).
 func TuneKNN(X mat.Matrix, y []float64, Xval mat.Matrix, yval []float64, ks []int) (*KNNTuning, error) {
 	const op = "TuneKNN"

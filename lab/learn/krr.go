@@ -45,9 +45,9 @@ type KRR struct {
 	alpha  []float64
 }
 
-// FitKRR fits kernel ridge regression with α = (K + λI)⁻¹ y (RidgeAbsolute), K the n×n Gram
+// FitKRR fits kernel ridge regression with α = (K + λI)⁻¹ y ([RidgeAbsolute]), K the n×n Gram
 // matrix of k on the rows of X (n×d) and y the n targets, solved by Cholesky. λ = 0 interpolates
-// the training data when K is positive definite. See FitKRRScaled for the (K + λnI) convention.
+// the training data when K is positive definite. See [FitKRRScaled] for the (K + λnI) convention.
 //
 // Errors: nil kernel, nil/empty X, NaN or ±Inf in X or y, len(y) ≠ n, λ < 0 or not finite, and
 // K + λI not numerically positive definite or too ill-conditioned to solve (increase λ).
@@ -56,8 +56,8 @@ func FitKRR(k kernel.Kernel, X mat.Matrix, y []float64, lambda float64) (*KRR, e
 	return FitKRRScaled(k, X, y, lambda, RidgeAbsolute)
 }
 
-// FitKRRScaled is FitKRR with a choice of how λ enters the system: RidgeAbsolute solves
-// (K + λI) α = y, RidgePerSample solves (K + λnI) α = y. Errors and cost as for FitKRR, plus an
+// FitKRRScaled is [FitKRR] with a choice of how λ enters the system: [RidgeAbsolute] solves
+// (K + λI) α = y, [RidgePerSample] solves (K + λnI) α = y. Errors and cost as for FitKRR, plus an
 // unknown scaling.
 func FitKRRScaled(k kernel.Kernel, X mat.Matrix, y []float64, lambda float64, scaling RidgeScaling) (*KRR, error) {
 	const op = "FitKRR"
@@ -104,7 +104,7 @@ func FitKRRScaled(k kernel.Kernel, X mat.Matrix, y []float64, lambda float64, sc
 }
 
 // Predict returns a(x) = Σ_i α_i k(x, x_i) for each row x of X (m×d, d as in training). The
-// cross-kernel is computed in blocks of rows (kernel.CrossBlocks, all cores), so predicting many
+// cross-kernel is computed in blocks of rows ([kernel.CrossBlocks], all cores), so predicting many
 // points never forms the full m×n cross-kernel matrix.
 // Errors: nil/empty X, NaN or ±Inf, a column count other than the training one.
 // Cost: O(m·n·d) time, O(m + n·d) memory plus one block of at most 2 MiB.

@@ -15,7 +15,7 @@ import (
 	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
-// SVMOptions tunes FitSVM; the zero value selects the defaults given for each field, which are
+// SVMOptions tunes [FitSVM]; the zero value selects the defaults given for each field, which are
 // LIBSVM's (svm-train -c 1 -e 0.001 -m 100).
 type SVMOptions struct {
 	// C is the soft-margin penalty, the upper bound on each dual variable: larger C fits the
@@ -78,9 +78,9 @@ type SVM struct {
 // Fan, Chen & Lin (2005, JMLR 6), as LIBSVM does (without shrinking), and sets the bias as
 // LIBSVM does: b = −ρ with ρ the mean of y_i∇_i over the free α_i, or the middle of the interval
 // the bounded ones allow when none is free. The n×n Gram matrix is never formed: kernel rows are
-// computed on demand and kept in a least-recently-used cache. Any kernel.Kernel works; the Gaussian and linear kernels of lab/kernel have
+// computed on demand and kept in a least-recently-used cache. Any [kernel.Kernel] works; the Gaussian and linear kernels of lab/kernel have
 // their kernel rows computed by a matrix-vector product, others by Eval pair by pair (on all
-// cores, so Eval must be safe for concurrent use, as kernel.Gram requires).
+// cores, so Eval must be safe for concurrent use, as [kernel.Gram] requires).
 //
 // Errors: nil or invalid kernel, nil/empty X, NaN or ±Inf in X or y, len(y) ≠ n, labels not
 // taking exactly two values, invalid options, a kernel value that is NaN or ±Inf. A fit stopped
@@ -91,7 +91,7 @@ func FitSVM(k kernel.Kernel, X mat.Matrix, y []float64, opts SVMOptions) (*SVM, 
 	return FitSVMContext(context.Background(), k, X, y, opts)
 }
 
-// FitSVMContext is FitSVM that gives up with ctx's error when ctx is cancelled, so that a long
+// FitSVMContext is [FitSVM] that gives up with ctx's error when ctx is cancelled, so that a long
 // fit can be stopped (from a notebook, or at a deadline).
 func FitSVMContext(ctx context.Context, k kernel.Kernel, X mat.Matrix, y []float64, opts SVMOptions) (*SVM, error) {
 	const op = "FitSVM"
@@ -578,7 +578,7 @@ func (c *rowCache) moveToHead(s int) {
 
 // Decision returns f(x) = Σ_i y_i α_i k(x_i, x) + b for each row x of X (m×d, d as in training):
 // the signed score whose sign Predict turns into a label, positive for the larger training label.
-// The cross-kernel with the support vectors is computed in blocks of rows (kernel.CrossBlocks, all
+// The cross-kernel with the support vectors is computed in blocks of rows ([kernel.CrossBlocks], all
 // cores). Errors: nil/empty X, NaN or ±Inf, a column count other than the training one.
 // Cost: O(m·s·d) time for s support vectors, O(m + s·d) memory plus one block of at most 2 MiB.
 func (m *SVM) Decision(X mat.Matrix) ([]float64, error) {

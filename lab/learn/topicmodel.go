@@ -21,14 +21,14 @@ import (
 // Documents is a documents×words matrix of counts read one document at a time: Row(i) returns
 // the word IDs (distinct, in [0, words)) of document i and their counts (finite, ≥ 0; fractional
 // counts such as those of a clipped low-rank reconstruction are fine). lab/csr.Matrix and
-// lab/text.BagOfWords satisfy it. FitTopicModel reads every row once, so a Row that computes its
+// lab/text.BagOfWords satisfy it. [FitTopicModel] reads every row once, so a Row that computes its
 // row on the fly is called once per document.
 type Documents interface {
 	Dims() (docs, words int)
 	Row(i int) (words []int, counts []float64)
 }
 
-// TopicModelOptions tunes FitTopicModel; the zero value selects the defaults given for each field.
+// TopicModelOptions tunes [FitTopicModel]; the zero value selects the defaults given for each field.
 type TopicModelOptions struct {
 	// MaxIter bounds the EM iterations of each restart (0 selects 100); a restart also stops
 	// when no document changes topic, a fixed point of hard EM.
@@ -100,7 +100,7 @@ func FitTopicModel(rng *rand.Rand, docs Documents, T int, opts TopicModelOptions
 	return FitTopicModelContext(context.Background(), rng, docs, T, opts)
 }
 
-// FitTopicModelContext is FitTopicModel that gives up with ctx's error when ctx is cancelled: it
+// FitTopicModelContext is [FitTopicModel] that gives up with ctx's error when ctx is cancelled: it
 // looks once per EM iteration (one pass over the documents), so that a fit of many minutes (10
 // restarts on a 50,000-document reconstruction take a quarter of an hour) stops within one
 // iteration of being asked to.
@@ -161,7 +161,7 @@ func (o TopicModelOptions) withDefaults() (TopicModelOptions, error) {
 // LogPosterior returns the D×T matrix of log p(t | W_d, Φ, π) for the documents docs (same
 // vocabulary): the soft topic distribution q(t_d) that the deck's score compares between models.
 // Log-probabilities stay finite where the probabilities underflow. Errors: a zero model, and
-// those of FitTopicModel's reading of docs, a vocabulary of another size included. Cost as one
+// those of [FitTopicModel]'s reading of docs, a vocabulary of another size included. Cost as one
 // E-step.
 func (m *TopicModel) LogPosterior(docs Documents) (*mat.Dense, error) {
 	const op = "TopicModel.LogPosterior"

@@ -89,7 +89,7 @@ func checkPartition(op string, blocks [][]int, n int) error {
 // estimate of a point of R is its exact score within R, l̂_i = [K_R(K_R + λI)⁻¹]_ii.
 //
 // Every estimate is at least the exact score (Corollary 1), so they can feed Algorithm 3
-// (BernoulliSample), and Σ l̂_i ≤ d_eff + n(1 − 1/β) with β the condition number of K + λI
+// ([BernoulliSample]), and Σ l̂_i ≤ d_eff + n(1 − 1/β) with β the condition number of K + λI
 // (Corollary 2).
 //
 // Blocks are processed in parallel on all cores, each by the route of Exact (Gram matrix, Cholesky

@@ -35,7 +35,7 @@ type ExactOptions struct {
 //
 // Cost: O(n²d) for K plus 2n³/3 flops (as LAPACK's Cholesky factorisation followed by the inverse of
 // the factor); memory one n×n matrix, 8n² bytes. It is meant for n up to a few thousand points,
-// where it is the reference for the approximations; above ExactLimit points it returns an error
+// where it is the reference for the approximations; above [ExactLimit] points it returns an error
 // unless opts.Force is set.
 //
 // Errors: nil kernel, nil, empty or non-finite X, λ not finite and > 0, n > ExactLimit without

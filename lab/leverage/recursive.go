@@ -58,7 +58,7 @@ type RecursiveOptions struct {
 //	τ_i = (1/λ_ℓ) max(0, k(x_i, x_i) − k_iS W (W K_SS W + λ_ℓ I)⁻¹ W k_Si),
 //
 // a ridge leverage score estimate from the Nyström approximation on the points S kept below with
-// weights W = diag(w), where λ_ℓ = λ when λ > 0, and with AdaptiveRidge the authors' choice
+// weights W = diag(w), where λ_ℓ = λ when λ > 0, and with [AdaptiveRidge] the authors' choice
 // λ_ℓ = (Σ_j K_jj w_j² − sum of the k largest eigenvalues of W K_SS W)/k (1e-5 when |S| ≤ k,
 // at least 1e-7). An intermediate level keeps each point independently with probability
 // p_i = min(1, q τ_i), with weight 1/√p_i (a uniform draw of s_level points, with p_i = s_level/n_ℓ,
@@ -78,7 +78,7 @@ type RecursiveOptions struct {
 //
 // Errors: nil rng or kernel, nil, empty or non-finite X, λ negative or not finite, s < 0 or
 // s > n, a kernel error, a level whose regularised matrix is not numerically positive definite,
-// and (with a fixed λ far below the kernel's eigenvalues) a level that keeps more than ExactLimit
+// and (with a fixed λ far below the kernel's eigenvalues) a level that keeps more than [ExactLimit]
 // points.
 func Recursive(rng *rand.Rand, k kernel.Kernel, X mat.Matrix, lambda float64, opts RecursiveOptions) (scores []float64, topLambda float64, err error) {
 	return RecursiveContext(context.Background(), rng, k, X, lambda, opts)

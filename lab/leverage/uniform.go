@@ -35,8 +35,8 @@ var uniformCacheElements = 1 << 27
 
 // Uniform returns the ridge leverage scores of a uniform Nyström approximation, the estimates of
 // Alaoui and Mahoney (2015) that the thesis calls uniform RLS (eq. 3.2): with m landmarks drawn
-// uniformly without replacement (lowrank.UniformLandmarks, from rng) and the Nyström features
-// B = K(X, S) V Σ^{-1/2} of lowrank.FitNystrom (n×r, BBᵀ = K̃, r ≤ m after the eigenvalue
+// uniformly without replacement ([lowrank.UniformLandmarks], from rng) and the Nyström features
+// B = K(X, S) V Σ^{-1/2} of [lowrank.FitNystrom] (n×r, BBᵀ = K̃, r ≤ m after the eigenvalue
 // cut-off), l̂_i = [K̃(K̃ + λI)⁻¹]_ii = B_i (BᵀB + λI)⁻¹ B_iᵀ by the Woodbury identity.
 //
 // Because K̃ ⪯ K and x ↦ x/(x + λ) is operator monotone, every estimate is at most the exact

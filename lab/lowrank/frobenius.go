@@ -14,13 +14,13 @@ import (
 )
 
 // FrobeniusError returns ||K − ΦΦᵀ||_F restricted to the rows and columns subset of X (all rows
-// when subset is empty), where K = K(X, X) and features = Φ (n×r, e.g. from Nystrom.Transform or
-// RFF.Transform on the same X). Both matrices are computed in 512×512 tiles of the upper triangle
+// when subset is empty), where K = K(X, X) and features = Φ (n×r, e.g. from [Nystrom.Transform] or
+// [RFF.Transform] on the same X). Both matrices are computed in 512×512 tiles of the upper triangle
 // on all cores, so no n×n matrix is formed: memory O(m(d + r)) for m = |subset|, plus 4 MiB per
 // core; time O(m²(d + r)).
 //
 // Errors: nil kernel, nil, empty or non-finite X or features, features with a row count other
-// than X's, a subset index out of range or repeated, non-finite kernel values (kernel.Cross) and
+// than X's, a subset index out of range or repeated, non-finite kernel values ([kernel.Cross]) and
 // sums of squares that overflow.
 func FrobeniusError(k kernel.Kernel, X mat.Matrix, features *mat.Dense, subset []int) (float64, error) {
 	diff2, _, err := frobeniusSums("FrobeniusError", k, X, features, features, subset)
@@ -31,7 +31,7 @@ func FrobeniusError(k kernel.Kernel, X mat.Matrix, features *mat.Dense, subset [
 }
 
 // RelativeFrobeniusError returns ||K − ΦΦᵀ||_F / ||K||_F on the rows and columns subset of X,
-// the error measure of the MEKA paper and of the thesis's figures, computed like FrobeniusError in
+// the error measure of the MEKA paper and of the thesis's figures, computed like [FrobeniusError] in
 // one pass. Errors as for FrobeniusError, plus ||K||_F = 0 on the subset.
 func RelativeFrobeniusError(k kernel.Kernel, X mat.Matrix, features *mat.Dense, subset []int) (float64, error) {
 	return relativeFrobenius("RelativeFrobeniusError", k, X, features, features, subset)
@@ -164,7 +164,7 @@ func frobeniusSums(op string, k kernel.Kernel, X mat.Matrix, left, right *mat.De
 }
 
 // RelativeFrobenius returns ||K − approx||_F / ||K||_F for two explicit n×n symmetric matrices
-// (for instance K and BestRankK, BKA or MEKA.Approximation of it).
+// (for instance K and [BestRankK], BKA or [MEKA.Approximation] of it).
 //
 // Errors: nil, empty or non-finite matrices, different sizes, K = 0.
 func RelativeFrobenius(K, approx mat.Symmetric) (float64, error) {

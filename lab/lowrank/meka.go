@@ -13,7 +13,7 @@ import (
 	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
-// MEKAOptions are the parameters of FitMEKA besides the rank. The zero value gives the defaults
+// MEKAOptions are the parameters of [FitMEKA] besides the rank. The zero value gives the defaults
 // of the MEKA paper and code: η = 0.1, 2k_s landmarks and 3k_s sampled rows per cluster, rank k
 // per cluster (set SplitRank for the code's total rank), the default cut-off and link tolerance.
 type MEKAOptions struct {
@@ -48,7 +48,7 @@ type MEKAOptions struct {
 }
 
 // DefaultEta is the η of the MEKA paper and code, the fraction of off-diagonal blocks that
-// MEKAOptions{} sets to zero.
+// [MEKAOptions]{} sets to zero.
 const DefaultEta = 0.1
 
 // KeepAllBlocks, as MEKAOptions.Eta, sets η = 0: no off-diagonal block is set to zero.
@@ -87,10 +87,10 @@ type MEKA struct {
 // total Σ k_s, split among the clusters in proportion to their sizes (largest remainders, at
 // least 1 each).
 //
-// Random draws, all from rng, in this order: the landmarks of each cluster (UniformLandmarks on
+// Random draws, all from rng, in this order: the landmarks of each cluster ([UniformLandmarks] on
 // the cluster's points, taken in increasing index order), then for each kept pair s < t (in
 // lexicographic order) the sampled rows of s and of t. A single cluster therefore gives exactly
-// the Nyström approximation on Landmarks()[0]: FitNystrom(k, X, m.Landmarks()[0], rank).
+// the Nyström approximation on Landmarks()[0]: [FitNystrom](k, X, m.Landmarks()[0], rank).
 //
 // Errors: nil rng or kernel, nil, empty or non-finite X, a wrong number of labels or a negative
 // one, rank < 1, a split rank above n or below the number of clusters, options out of range, a
@@ -354,7 +354,7 @@ func (m *MEKA) Landmarks() [][]int {
 
 // Factors returns W (n×R, block-diagonal up to the order of the points: row i is zero outside
 // the columns of its cluster) and L (R×R) with K̂ = W L Wᵀ, R = Σ_s k_s; nil, nil for a MEKA not
-// made by FitMEKA. Memory: n·R + R².
+// made by [FitMEKA]. Memory: n·R + R².
 func (m *MEKA) Factors() (*mat.Dense, *mat.SymDense) {
 	if m.n == 0 {
 		return nil, nil
@@ -397,7 +397,7 @@ const maxApproximationPoints = 20000
 
 // Approximation returns the n×n matrix W L Wᵀ in the order of the points, computed block by
 // block (W^(s) L^(s,t) W^(t)ᵀ). Memory: 8n² bytes, so it is refused above 20000 points: use
-// RelativeFrobeniusError there.
+// [RelativeFrobeniusError] there.
 func (m *MEKA) Approximation() (*mat.SymDense, error) {
 	if m.n == 0 {
 		return nil, errNotFittedMEKA
@@ -432,8 +432,8 @@ func (m *MEKA) Approximation() (*mat.SymDense, error) {
 	return out, nil
 }
 
-// FrobeniusError returns ||K − W L Wᵀ||_F on the rows and columns subset of X (all when empty),
-// X being the matrix given to FitMEKA, computed in tiles without forming n×n matrices (see the
+// [FrobeniusError] returns ||K − W L Wᵀ||_F on the rows and columns subset of X (all when empty),
+// X being the matrix given to [FitMEKA], computed in tiles without forming n×n matrices (see the
 // package function FrobeniusError). Errors as for it, plus X with a row count other than the
 // fitted one.
 func (m *MEKA) FrobeniusError(X mat.Matrix, subset []int) (float64, error) {
@@ -445,8 +445,8 @@ func (m *MEKA) FrobeniusError(X mat.Matrix, subset []int) (float64, error) {
 	return math.Sqrt(diff2), err
 }
 
-// RelativeFrobeniusError returns ||K − W L Wᵀ||_F / ||K||_F on the rows and columns subset of X,
-// the error measure of the MEKA paper, computed like FrobeniusError.
+// [RelativeFrobeniusError] returns ||K − W L Wᵀ||_F / ||K||_F on the rows and columns subset of X,
+// the error measure of the MEKA paper, computed like [FrobeniusError].
 func (m *MEKA) RelativeFrobeniusError(X mat.Matrix, subset []int) (float64, error) {
 	left, right, err := m.errorFactors("MEKA.RelativeFrobeniusError", X)
 	if err != nil {

@@ -20,7 +20,7 @@ import (
 // eigenvalues that exceed Cutoff·λ_max, so Components may be smaller than Rank when W is
 // numerically singular (duplicate points, a too large bandwidth).
 //
-// Set Kernel, Rank and Cutoff and call Fit, or use FitNystrom; changing them afterwards has no
+// Set Kernel, Rank and Cutoff and call Fit, or use [FitNystrom]; changing them afterwards has no
 // effect until the next Fit. Memory: the s×d landmark points and the s×k normalisation matrix;
 // Transform adds only its n×k result and a 2 MiB block buffer per core.
 type Nystrom struct {

@@ -46,14 +46,14 @@ func NewRFFGaussian(rng *rand.Rand, d, features int, sigma float64) (*RFF, error
 }
 
 // NewRFFLaplace draws random features for the Laplace kernel with the l1 norm,
-// exp(−||x − z||₁/σ) (the form of the lecture notes and of kernel.Laplace). The kernel is a product over
+// exp(−||x − z||₁/σ) (the form of the lecture notes and of [kernel.Laplace]). The kernel is a product over
 // coordinates of exp(−|δ_p|/σ), whose spectral density is the Cauchy density of scale 1/σ,
 // σ/(π(1 + σ²ω²)); so each ω_ij = tan(π(u − 1/2))/σ with u ~ U(0, 1), and b ~ U[0, 2π) as for
 // the Gaussian. The lecture notes print the density as 1/(π(1 + ω_p²/2γ)), an OCR-garbled form: for
 // exp(−γ|δ|) the Cauchy scale is γ (here 1/σ). The Laplace kernel with the Euclidean norm would
 // need a multivariate Cauchy law instead; it is not offered.
 //
-// Errors as for NewRFFGaussian.
+// Errors as for [NewRFFGaussian].
 func NewRFFLaplace(rng *rand.Rand, d, features int, sigma float64) (*RFF, error) {
 	if err := checkRFF("NewRFFLaplace", rng, d, features, sigma); err != nil {
 		return nil, err
@@ -153,7 +153,7 @@ func (r *RFF) Transform(X mat.Matrix) (*mat.Dense, error) {
 // TransformInto writes √(2/D) cos(Xω + b) into dst, which must be n×D or empty (then resized),
 // so that loops can reuse one large buffer; dst must not share memory with X. Rows are computed
 // in blocks on all cores: one matrix product (GEMM) and one batched cosine per block.
-// Errors: an RFF not made by NewRFF, NewRFFGaussian or NewRFFLaplace, nil dst, nil or empty X,
+// Errors: an RFF not made by [NewRFF], [NewRFFGaussian] or [NewRFFLaplace], nil dst, nil or empty X,
 // NaN or ±Inf, X with a column count other than d, a dst of the wrong shape (left unchanged
 // then), and ωᵀx so large that it overflows (the cosine of ±Inf is NaN; dst unspecified then).
 func (r *RFF) TransformInto(dst *mat.Dense, X mat.Matrix) error {

@@ -17,7 +17,7 @@ import (
 // points by their index in 0..Len()-1, so the samples they compare are lists of indices into one
 // Points, and no estimator needs to know what a point is.
 //
-// Vectors (rows of a matrix with a kernel.Kernel) and Precomputed (a Gram matrix) implement it;
+// Vectors (rows of a matrix with a [kernel.Kernel]) and Precomputed (a Gram matrix) implement it;
 // graphkernel.ShortestPath does too, for sets of graphs.
 type Points interface {
 	// Len returns the number of points.
@@ -30,7 +30,7 @@ type Points interface {
 }
 
 // Vectors is the rows of a matrix with a kernel on them, the Points of vector data. Blocks are
-// computed by kernel.CrossInto (matrix products and the batched exp for the Gaussian kernel): rows
+// computed by [kernel.CrossInto] (matrix products and the batched exp for the Gaussian kernel): rows
 // whose indices are consecutive are used in place, others are first gathered into a buffer. Only
 // Vectors with a Gaussian or Laplace kernel support RFF MMD.
 type Vectors struct {
@@ -73,7 +73,7 @@ func (v *Vectors) Len() int {
 // Kernel returns the kernel.
 func (v *Vectors) Kernel() kernel.Kernel { return v.kernel }
 
-// Block writes k(x_rows[a], x_cols[b]) into dst (len(rows)×len(cols)) with kernel.CrossInto.
+// Block writes k(x_rows[a], x_cols[b]) into dst (len(rows)×len(cols)) with [kernel.CrossInto].
 //
 // Errors: nil dst, a dst of another shape, empty rows or cols, an index out of range.
 // Memory: a copy of the rows (and of the cols) whose indices are not consecutive, in recycled

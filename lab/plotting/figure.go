@@ -231,8 +231,8 @@ func (f *Figure) Set(row, col int, p *plot.Plot) {
 	f.panels[row][col] = p
 }
 
-// Save writes the figure as base+".png" and base+".svg", like SavePlot; a print figure
-// (NewPrintFigure) also writes base+".pdf", with its fonts embedded, and its PNG at PrintDPI.
+// Save writes the figure as base+".png" and base+".svg", like [SavePlot]; a print figure
+// ([NewPrintFigure]) also writes base+".pdf", with its fonts embedded, and its PNG at [PrintDPI].
 func (f *Figure) Save(base string) error {
 	if err := f.check(); err != nil {
 		return err

@@ -28,7 +28,7 @@ func checkRateInputs(op string, babel float64, m int) error {
 //
 //	θ = (1/16) · ((1 − μ₁(D, m−1)) / m) · (1 − ‖α*‖₁/β)².
 //
-// The §5.4 figure draws log‖y‖ + (k/2)·log(1 − θ) (see ResidualBound). l1Norm is ‖α*‖₁ and
+// The §5.4 figure draws log‖y‖ + (k/2)·log(1 − θ) (see [ResidualBound]). l1Norm is ‖α*‖₁ and
 // radius is β; requires 0 ≤ ‖α*‖₁ < β and 0 ≤ μ₁(D, m−1) < 1 (then 0 < θ ≤ 1/16).
 func FrankWolfeRate(babel float64, m int, l1Norm, radius float64) (float64, error) {
 	const op = "FrankWolfeRate"
@@ -61,7 +61,7 @@ func FrankWolfeRadiusThreshold(signalNorm, babel float64, m int) (float64, error
 }
 
 // FrankWolfeRateFromFirstIteration returns the contraction of Theorem 6's proof, valid at every
-// iteration when the radius β exceeds FrankWolfeRadiusThreshold: with
+// iteration when the radius β exceeds [FrankWolfeRadiusThreshold]: with
 // τ = FrankWolfeRadiusThreshold(‖y‖, μ₁(D, m−1), m)/β,
 //
 //	‖r_{k+1}‖² ≤ (1 − θ₆)‖r_k‖²,  θ₆ = ((1 − μ₁(D, m−1)) / (4m)) · (1 − τ)².

@@ -30,7 +30,7 @@ type Incoherence struct {
 	babel []float64
 }
 
-// Babel returns μ₁(D, m) and exact = true for m up to the maxM given to MeasureIncoherence
+// Babel returns μ₁(D, m) and exact = true for m up to the maxM given to [MeasureIncoherence]
 // (μ₁(D, 0) = 0, the empty sum); beyond, it returns Tropp's bound m·μ(D) and exact = false.
 func (c *Incoherence) Babel(m int) (value float64, exact bool) {
 	switch {
@@ -49,7 +49,7 @@ const incoherenceBlock = 64
 // pass over the Gram matrix of the normalised atoms, streamed by blocks of 64 rows (never
 // formed whole). Every atom must be non-zero. For larger m, Babel returns the bound m·μ(D).
 //
-// Time O(dn²) (for a DenseDictionary, matrix products on all cores, half as many for maxM = 0
+// Time O(dn²) (for a [DenseDictionary], matrix products on all cores, half as many for maxM = 0
 // by symmetry; otherwise n calls to ApplyTranspose) plus O(n² log maxM) to rank each row;
 // memory O(64·n) per core.
 func MeasureIncoherence(dict Dictionary, maxM int) (*Incoherence, error) {
@@ -215,7 +215,7 @@ func (h *minHeap) Pop() any {
 // atoms outside Λ contribute 0.
 //
 // D_Λ⁺ v = R⁻¹Qᵀv from a QR factorisation of D_Λ. Time O(d·m·n) for m = |Λ| (m passes of
-// ApplyTranspose, or one matrix product for a DenseDictionary); memory O(m·(d + n)).
+// ApplyTranspose, or one matrix product for a [DenseDictionary]); memory O(m·(d + n)).
 func ExactRecoveryCondition(dict Dictionary, support []int) (value float64, worstAtom int, err error) {
 	const op = "ExactRecoveryCondition"
 	if dict == nil {

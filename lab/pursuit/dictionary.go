@@ -14,7 +14,7 @@ import (
 )
 
 // Dictionary is a linear operator D: ℝⁿ → ℝᵈ whose n columns d_1, …, d_n are the atoms. The
-// solvers need only these products, so a dictionary can be a matrix (DenseDictionary) or any
+// solvers need only these products, so a dictionary can be a matrix ([DenseDictionary]) or any
 // operator that is cheaper to apply than to store (a fast transform, a product of factors).
 // The solvers call the methods from one goroutine at a time.
 type Dictionary interface {
@@ -51,7 +51,7 @@ type DenseDictionary struct {
 // NewDenseDictionary copies the d×n matrix m, whose columns are the atoms, into a dictionary.
 // A transposed matrix (m = a.T() for an n×d *mat.Dense a whose rows are the atoms) is copied
 // without transposition. Every entry must be finite. Time O(dn), memory as for
-// DenseDictionary; m is not retained.
+// [DenseDictionary]; m is not retained.
 func NewDenseDictionary(m mat.Matrix) (*DenseDictionary, error) {
 	if m == nil {
 		return nil, fmt.Errorf("pursuit: NewDenseDictionary: matrix is nil")
@@ -156,7 +156,7 @@ func buildDense(d, n int, fill func(atoms []float64, j0, j1 int) int) (*DenseDic
 // NewGaussianDictionary draws a d×n dictionary of independent standard normal entries and
 // scales every atom to unit norm (the random dictionaries of the thesis's §5.4). The atoms are
 // drawn on all cores, 64 at a time, each block from its own stream seeded from rng, so the
-// result depends on rng only, not on the number of goroutines. Memory as for DenseDictionary.
+// result depends on rng only, not on the number of goroutines. Memory as for [DenseDictionary].
 func NewGaussianDictionary(rng *rand.Rand, d, n int) (*DenseDictionary, error) {
 	if rng == nil {
 		return nil, laberr.Errorf(laberr.ErrNilRand, "pursuit: NewGaussianDictionary: rng is nil")
@@ -254,7 +254,7 @@ func (dd *DenseDictionary) ColumnNorms(dst []float64) error {
 
 // Matrix returns the dictionary as a d×n gonum matrix (a view of its storage, not a copy), for
 // use with gonum/mat; it must not be modified. It is nil for the zero DenseDictionary (one not
-// made by NewDenseDictionary or NewGaussianDictionary).
+// made by [NewDenseDictionary] or [NewGaussianDictionary]).
 func (dd *DenseDictionary) Matrix() mat.Matrix {
 	if dd == nil || dd.n == 0 || dd.d == 0 {
 		return nil

@@ -7,29 +7,29 @@
 // iteration with the selected atom, its correlation, the step size, the residual norm and, by
 // default, the whole iterate, so one run yields every intermediate sparsity):
 //
-//   - MatchingPursuit: MP (thesis Algorithm 1).
-//   - OrthogonalMatchingPursuit: OMP (Algorithms 1 and 6), with a QR factorisation of the
+//   - [MatchingPursuit]: MP (thesis Algorithm 1).
+//   - [OrthogonalMatchingPursuit]: OMP (Algorithms 1 and 6), with a QR factorisation of the
 //     selected atoms updated by one column per iteration instead of a least-squares solve.
-//   - NonNegativeOMP: NN-OMP (Algorithm 7): positively correlated atoms only, non-negative
-//     weights by Lawson–Hanson's active-set method (also exported: NonNegativeLeastSquares);
+//   - [NonNegativeOMP]: NN-OMP (Algorithm 7): positively correlated atoms only, non-negative
+//     weights by Lawson–Hanson's active-set method (also exported: [NonNegativeLeastSquares]);
 //     it stops by itself.
-//   - FrankWolfe: Frank-Wolfe on the l1 ball of radius β (Algorithm 5), with the step
-//     2/(k+2) (StepOpenLoop) or the exact line search (StepLineSearch).
+//   - [FrankWolfe]: Frank-Wolfe on the l1 ball of radius β (Algorithm 5), with the step
+//     2/(k+2) ([StepOpenLoop]) or the exact line search ([StepLineSearch]).
 //
 // Stopping rules are shared (Options: sparsity MaxAtoms, MaxIterations, residual Tolerance),
 // plus each solver's own (Result.Stop says which ended the run).
 //
 // Dictionaries: any Dictionary (an operator with Apply, ApplyTranspose and ColumnNorms; an
-// AtomReader reads atoms faster), or a DenseDictionary built from a gonum matrix
-// (NewDenseDictionary) or drawn at random with unit-norm Gaussian atoms on all cores
-// (NewGaussianDictionary, the dictionaries of §5.4).
+// [AtomReader] reads atoms faster), or a [DenseDictionary] built from a gonum matrix
+// ([NewDenseDictionary]) or drawn at random with unit-norm Gaussian atoms on all cores
+// ([NewGaussianDictionary], the dictionaries of §5.4).
 //
-// Guarantees (chapter 5): MeasureIncoherence gives the coherence μ(D) and the Babel function
-// μ₁(D, m) exactly for m up to a chosen maxM, and Tropp's bound m·μ(D) beyond (Incoherence.Babel
-// says which); ExactRecoveryCondition evaluates Tropp's ERC for a support; RecoverySparsity is
-// m* = ⌈(μ⁻¹ − 1)/2⌉; FrankWolfeRate is Theorem 5's θ, FrankWolfeRateFromFirstIteration and
-// FrankWolfeRadiusThreshold are Theorem 6's, MatchingPursuitRate is the rate of Gribonval &
-// Vandergheynst (2006), and ResidualBound turns a rate into the bound ‖y‖(1 − θ)^(k/2) on ‖r_k‖.
+// Guarantees (chapter 5): [MeasureIncoherence] gives the coherence μ(D) and the Babel function
+// μ₁(D, m) exactly for m up to a chosen maxM, and Tropp's bound m·μ(D) beyond ([Incoherence.Babel]
+// says which); [ExactRecoveryCondition] evaluates Tropp's ERC for a support; [RecoverySparsity] is
+// m* = ⌈(μ⁻¹ − 1)/2⌉; [FrankWolfeRate] is Theorem 5's θ, [FrankWolfeRateFromFirstIteration] and
+// [FrankWolfeRadiusThreshold] are Theorem 6's, [MatchingPursuitRate] is the rate of Gribonval &
+// Vandergheynst (2006), and [ResidualBound] turns a rate into the bound ‖y‖(1 − θ)^(k/2) on ‖r_k‖.
 //
 // Conventions. The thesis assumes unit-norm atoms. MP, OMP and NN-OMP select the atom most
 // collinear with the residual, argmax |⟨d_j, r⟩|/‖d_j‖ (the same thing for unit atoms, and

@@ -38,11 +38,11 @@ func (s StepRule) String() string {
 // vertex depends on the atoms' scale), then moves α_{k+1} = α_k + γ_k(s_k − α_k) with the
 // chosen step rule. Every iterate stays in the ball and gains at most one atom per iteration.
 // Options.MaxIterations is required; it also stops when every correlation is zero (α is
-// optimal: StopResidualOrthogonal) and, for the line search, when γ_k = 0 (StopNoProgress).
+// optimal: [StopResidualOrthogonal]) and, for the line search, when γ_k = 0 ([StopNoProgress]).
 //
 // The residual y − Dα_k is recomputed from the selected atoms at every iteration (O(d·k) for k
 // selected atoms) so that it carries no accumulated rounding. Cost per iteration: one search
-// over the dictionary (O(dn), see DenseDictionary) plus O(dk). Memory O(dk) for the selected
+// over the dictionary (O(dn), see [DenseDictionary]) plus O(dk). Memory O(dk) for the selected
 // atoms plus the iterates.
 func FrankWolfe(dict Dictionary, y []float64, radius float64, rule StepRule, opts Options) (*Result, error) {
 	const op = "FrankWolfe"

@@ -7,7 +7,7 @@ package pursuit
 // selected many times. Options.MaxIterations is required; MaxAtoms and Tolerance stop earlier.
 // Zero atoms are never selected.
 //
-// Cost per iteration: one search over the dictionary (O(dn), see DenseDictionary) and O(d).
+// Cost per iteration: one search over the dictionary (O(dn), see [DenseDictionary]) and O(d).
 // Memory O(d + n) plus the iterates (Options.DropIterates).
 func MatchingPursuit(dict Dictionary, y []float64, opts Options) (*Result, error) {
 	const op = "MatchingPursuit"

@@ -151,7 +151,7 @@ func (s *nnlsSolver) refreshResidual() {
 }
 
 // NonNegativeLeastSquares returns x ≥ 0 minimising ‖b − Ax‖₂, by the active-set method of
-// Lawson & Hanson (1974), the solver inside NonNegativeOMP. A is d×n, b has length d; entries
+// Lawson & Hanson (1974), the solver inside [NonNegativeOMP]. A is d×n, b has length d; entries
 // must be finite. Columns that are zero or linearly dependent on the free columns stay at zero.
 // Time O(d·n) per active-set change plus O(d·|P|) per factorisation update; memory O(dn) (a
 // copy of A's columns) plus O(d·|P| + |P|²).

@@ -4,12 +4,12 @@ package pursuit
 // Algorithm 7, used to prune random forests): it selects only atoms positively correlated with
 // the residual, j = argmax ⟨d_j, r⟩/‖d_j‖, and re-fits non-negative coefficients on all selected
 // atoms by non-negative least squares (Lawson & Hanson's active-set method, warm-started from
-// the previous coefficients; see NonNegativeLeastSquares). Every coefficient is ≥ 0 and the
+// the previous coefficients; see [NonNegativeLeastSquares]). Every coefficient is ≥ 0 and the
 // residual norm decreases strictly at every iteration.
 //
 // It stops by itself when no atom is positively correlated with the residual beyond rounding
-// (StopNoPositiveCorrelation) or when an iteration fails to decrease the residual norm
-// (StopNoProgress: that iteration is discarded), and otherwise on Options (MaxAtoms defaults
+// ([StopNoPositiveCorrelation]) or when an iteration fails to decrease the residual norm
+// ([StopNoProgress]: that iteration is discarded), and otherwise on Options (MaxAtoms defaults
 // to min(d, n)). Steps[k−1].Coefficients are the coefficients with k atoms selected, so one run
 // gives every intermediate size.
 //

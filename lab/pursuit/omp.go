@@ -9,12 +9,12 @@ package pursuit
 // coefficients follow by one triangular solve (O(k²)).
 //
 // It stops on Options (MaxAtoms defaults to min(d, n)), or when the best atom is already
-// selected (the residual is orthogonal to the dictionary to rounding: StopResidualOrthogonal),
+// selected (the residual is orthogonal to the dictionary to rounding: [StopResidualOrthogonal]),
 // or when the best atom lies within 10⁻¹² of its norm of the span of the selected atoms
-// (StopDependentAtom). With k atoms selected, Steps[k−1].Coefficients are the least-squares
+// ([StopDependentAtom]). With k atoms selected, Steps[k−1].Coefficients are the least-squares
 // coefficients on Atoms[:k], so one run gives every intermediate sparsity.
 //
-// Cost per iteration: one search over the dictionary (O(dn), see DenseDictionary) plus
+// Cost per iteration: one search over the dictionary (O(dn), see [DenseDictionary]) plus
 // O(dk + k²). Memory O(dk + k²) for the factorisation plus the iterates (O(k²) in all).
 func OrthogonalMatchingPursuit(dict Dictionary, y []float64, opts Options) (*Result, error) {
 	const op = "OrthogonalMatchingPursuit"

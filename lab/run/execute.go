@@ -506,7 +506,7 @@ type taskLog struct {
 }
 
 // TaskNoter is implemented by a Progress that keeps a task's notes (what it writes to Env.Log)
-// apart from the runtime's own notes, which Logf receives: OverallProgress shows the notes only in
+// apart from the runtime's own notes, which Logf receives: [OverallProgress] shows the notes only in
 // its detailed report.
 type TaskNoter interface {
 	TaskNote(id, key, note string)

@@ -8,5 +8,5 @@
 // number of cores.
 //
 // It exists only in builds with the tag openblas and cgo (see package lab/blasbackend); elsewhere
-// Available is false and EigenSym reports that, so callers keep their pure-Go path.
+// Available is false and [EigenSym] reports that, so callers keep their pure-Go path.
 package lapack

@@ -1,7 +1,7 @@
 // Package plottest checks the figures package plotting writes, for tests (as net/http/httptest
-// serves net/http's): ParseSVG reads an SVG's width and text elements, SVGFontSizes and
-// CheckPrintFonts check that no text is below plotting.MinPrintFont points at a given print width,
-// and CheckLegendMethods that each legend entry is drawn in its method's registered colour, so
+// serves net/http's): [ParseSVG] reads an SVG's width and text elements, [SVGFontSizes] and
+// [CheckPrintFonts] check that no text is below [plotting.MinPrintFont] points at a given print width,
+// and [CheckLegendMethods] that each legend entry is drawn in its method's registered colour, so
 // experiments can test their figures.
 package plottest
 
@@ -177,8 +177,8 @@ func opacity(s string) float64 {
 
 // SVGFontSizes returns the size in points of every text element of an SVG written by package
 // plotting when the figure is printed printWidth wide (0: at its own width), in drawing order. A
-// figure made with plotting.NewPrintFigure and printed at the width it was laid out at has no
-// size below plotting.MinPrintFont; a figure laid out wider and scaled down to the page has.
+// figure made with [plotting.NewPrintFigure] and printed at the width it was laid out at has no
+// size below [plotting.MinPrintFont]; a figure laid out wider and scaled down to the page has.
 func SVGFontSizes(svg []byte, printWidth vg.Length) ([]float64, error) {
 	width, texts, err := ParseSVG(svg)
 	if err != nil {
@@ -195,7 +195,7 @@ func SVGFontSizes(svg []byte, printWidth vg.Length) ([]float64, error) {
 	return sizes, nil
 }
 
-// CheckPrintFonts returns an error naming the texts of the SVG smaller than plotting.MinPrintFont
+// CheckPrintFonts returns an error naming the texts of the SVG smaller than [plotting.MinPrintFont]
 // points when the figure is printed printWidth wide (0: at its own width).
 func CheckPrintFonts(svg []byte, printWidth vg.Length) error {
 	width, texts, err := ParseSVG(svg)
@@ -220,8 +220,8 @@ func CheckPrintFonts(svg []byte, printWidth vg.Length) error {
 
 // CheckLegendMethods checks, on an SVG written by package plotting, that every legend entry with
 // a label of methods (label → method name) is drawn in its method's registered colour
-// (plotting.MethodStyle): the entry's swatch holds that colour and no other chromatic (non-grey)
-// colour. Each panel's own legend (plotting.LegendInside) is checked, as is a shared legend. It returns an error naming every label that
+// ([plotting.MethodStyle]): the entry's swatch holds that colour and no other chromatic (non-grey)
+// colour. Each panel's own legend ([plotting.LegendInside]) is checked, as is a shared legend. It returns an error naming every label that
 // has no legend entry, is drawn in another colour, or whose method is not registered.
 func CheckLegendMethods(svg []byte, methods map[string]string) error {
 	_, texts, err := ParseSVG(svg)
