@@ -1,7 +1,7 @@
 """numpy / scipy / scikit-learn side of bench/compare_chapters.sh (issues 4, 5 and 6).
 
 Two modes, both on a data folder shared with the Go benchmarks (raw little-endian float64 files,
-row-major, read by lab/leverage, lab/mmd and lab/sparse's bench_compare_test.go through the
+row-major, read by lab/leverage, lab/mmd and lab/pursuit's bench_compare_test.go through the
 environment variable KERNELLAB_COMPARE_DATA):
 
     python3 compare_chapters.py prepare DIR   draw the data once, check the Python routes against

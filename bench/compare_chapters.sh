@@ -43,13 +43,13 @@ fi
 compare_setup numpy scipy sklearn
 export KERNELLAB_COMPARE_DATA="$work/data"
 mkdir "$KERNELLAB_COMPARE_DATA"
-compare_build leverage mmd sparse
+compare_build leverage mmd pursuit
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'); load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "lab: $(go version | cut -d' ' -f3), OpenBLAS (cgo, -tags openblas); Python: $("$python" -c 'import numpy, scipy, sklearn; print(f"numpy {numpy.__version__}, scipy {scipy.__version__}, scikit-learn {sklearn.__version__}")'); $RUNS rounds of $CALLS calls"
 
 "$python" bench/compare_chapters.py prepare "$KERNELLAB_COMPARE_DATA"
-for pkg in leverage mmd sparse; do
+for pkg in leverage mmd pursuit; do
   if ! (cd "lab/$pkg" && "$work/$pkg.test" -test.run 'AgreesWith' -test.v) >"$work/agree.log" 2>&1 ||
     ! grep -q -- '--- PASS' "$work/agree.log"; then
     cat "$work/agree.log" >&2
@@ -70,7 +70,7 @@ go_bench() { # go_bench PACKAGE PATTERN [FLAGS...]
 go_round() {
   go_bench leverage '^BenchmarkCompareExactRLS$' -test.benchtime "${CALLS}x" -test.count 2 &&
     go_bench mmd '^BenchmarkCompareExactMMD$' -test.benchtime "${CALLS}x" -test.count 2 &&
-    go_bench sparse '^BenchmarkCompareOMP(WithSetup)?$' -test.benchtime "${CALLS}x" -test.count 2
+    go_bench pursuit '^BenchmarkCompareOMP(WithSetup)?$' -test.benchtime "${CALLS}x" -test.count 2
 }
 for round in $(seq "$RUNS"); do
   if ! go_round >>"$work/go.txt" 2>&1; then

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/fastkernels/kernellab/lab/blas"
+	"github.com/fastkernels/kernellab/lab/blasbackend"
 	"github.com/fastkernels/kernellab/lab/dataset"
 	"github.com/fastkernels/kernellab/lab/run"
 )
@@ -256,7 +256,7 @@ func TestOnlyUpdateReferenceRefreshesTheReferenceResults(t *testing.T) {
 	if !bytes.Equal(mustRead(t, reference), committed) {
 		t.Error("a run without --update-reference rewrote the committed reference results")
 	}
-	if strings.Contains(blas.Backend(), "OpenBLAS") && !bytes.Equal(committed, fresh) {
+	if strings.Contains(blasbackend.Backend(), "OpenBLAS") && !bytes.Equal(committed, fresh) {
 		t.Error("figures/results/quick/fig2_1.csv differs from a fresh quick run: refresh it with lab run --scale quick --update-reference")
 	}
 	if _, err := lab(t, "run", "--scale", "quick", "--results", res, "--update-reference", "fig2_1"); err != nil {

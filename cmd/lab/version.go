@@ -6,7 +6,7 @@ import (
 	"runtime"
 	"runtime/debug"
 
-	"github.com/fastkernels/kernellab/lab/blas"
+	"github.com/fastkernels/kernellab/lab/blasbackend"
 	"github.com/fastkernels/kernellab/lab/run"
 )
 
@@ -31,11 +31,11 @@ func printVersion(w io.Writer) {
 }
 
 // blasLine describes the BLAS in use in one line, followed by a warning line when OpenBLAS runs
-// generic kernels on a CPU that has better ones (blas.Warning): what lab version and the start of
+// generic kernels on a CPU that has better ones (blasbackend.Warning): what lab version and the start of
 // lab run print.
 func blasLine() string {
-	s := "BLAS: " + blas.Describe().String() + "\n"
-	if warn := blas.Warning(); warn != "" {
+	s := "BLAS: " + blasbackend.Describe().String() + "\n"
+	if warn := blasbackend.Warning(); warn != "" {
 		s += "warning: " + warn + "\n"
 	}
 	return s

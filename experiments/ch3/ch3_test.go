@@ -20,6 +20,7 @@ import (
 	"github.com/fastkernels/kernellab/lab/dataset"
 	"github.com/fastkernels/kernellab/lab/kernel"
 	"github.com/fastkernels/kernellab/lab/plotting"
+	"github.com/fastkernels/kernellab/lab/plotting/plottest"
 	"github.com/fastkernels/kernellab/lab/run"
 	"github.com/fastkernels/kernellab/lab/verdict"
 )
@@ -91,10 +92,10 @@ func checkCh3Print(t *testing.T, id, figDir string, methods map[string]string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := plotting.CheckPrintFonts(svg, 0); err != nil {
+	if err := plottest.CheckPrintFonts(svg, 0); err != nil {
 		t.Errorf("%s: %v", id, err)
 	}
-	width, _, err := plotting.ParseSVG(svg)
+	width, _, err := plottest.ParseSVG(svg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,7 +107,7 @@ func checkCh3Print(t *testing.T, id, figDir string, methods map[string]string) {
 		t.Errorf("%s: %.1f pt wide, want %.1f pt", id, width, want.Points())
 	}
 	if len(methods) > 0 {
-		if err := plotting.CheckLegendMethods(svg, methods); err != nil {
+		if err := plottest.CheckLegendMethods(svg, methods); err != nil {
 			t.Errorf("%s: %v", id, err)
 		}
 	}
@@ -131,11 +132,11 @@ func TestFig3_1Print(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, texts, err := plotting.ParseSVG(svg)
+	_, texts, err := plottest.ParseSVG(svg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.ContainsFunc(texts, func(tx plotting.SVGText) bool { return tx.Text == "kernel value k(x, x′)" }) {
+	if !slices.ContainsFunc(texts, func(tx plottest.SVGText) bool { return tx.Text == "kernel value k(x, x′)" }) {
 		t.Error("fig3_1: colour bar not labelled")
 	}
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/fastkernels/kernellab/lab/kernel"
 	"github.com/fastkernels/kernellab/lab/mmd"
 	"github.com/fastkernels/kernellab/lab/plotting"
+	"github.com/fastkernels/kernellab/lab/plotting/plottest"
 	"github.com/fastkernels/kernellab/lab/run"
 	"github.com/fastkernels/kernellab/lab/verdict"
 )
@@ -126,17 +127,17 @@ func checkCh4Figure(t *testing.T, id, figDir string, legend map[string]string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	width, texts, err := plotting.ParseSVG(svg)
+	width, texts, err := plottest.ParseSVG(svg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if math.Abs(width-plotting.PageWidth.Points()) > 0.5 {
 		t.Errorf("%s: %.1f pt wide, want the page width %.1f pt", id, width, plotting.PageWidth.Points())
 	}
-	if err := plotting.CheckPrintFonts(svg, 0); err != nil {
+	if err := plottest.CheckPrintFonts(svg, 0); err != nil {
 		t.Errorf("%s: %v", id, err)
 	}
-	if err := plotting.CheckPrintFonts(svg, plotting.PageWidth); err != nil {
+	if err := plottest.CheckPrintFonts(svg, plotting.PageWidth); err != nil {
 		t.Errorf("%s at page width: %v", id, err)
 	}
 	legend = maps.Clone(legend)
@@ -145,7 +146,7 @@ func checkCh4Figure(t *testing.T, id, figDir string, legend map[string]string) {
 			legend[chanceLabel] = "chance"
 		}
 	}
-	if err := plotting.CheckLegendMethods(svg, legend); err != nil {
+	if err := plottest.CheckLegendMethods(svg, legend); err != nil {
 		t.Errorf("%s: %v", id, err)
 	}
 	for _, ext := range []string{".png", ".pdf"} {

@@ -223,7 +223,7 @@ func fig4_2StudyTasks(sc run.Scale) ([]run.Task, error) {
 					if err != nil {
 						return nil, err
 					}
-					dec, err := mmd.ThreeSample(ctx, mmd.Exact{}, env.RNG, s.points, s.x, s.z, s.w)
+					dec, err := mmd.ThreeSample(ctx, env.RNG, mmd.Exact{}, s.points, s.x, s.z, s.w)
 					if err != nil {
 						return nil, fmt.Errorf("fig4_2 study: d = %d, n = %d: %w", dim, n, err)
 					}

@@ -86,7 +86,7 @@ func (f figure) runBatch(ctx context.Context, src dataset.Source, rng *rand.Rand
 // (half the decision's; NaN when untimed).
 func decideTimed(ctx context.Context, est mmd.Estimator, rng *rand.Rand, d threeSampleDraw, calls, n, draw int) (mmd.Decision, float64, error) {
 	if calls == 0 {
-		dec, err := mmd.ThreeSample(ctx, est, rng, d.points, d.x, d.z, d.w)
+		dec, err := mmd.ThreeSample(ctx, rng, est, d.points, d.x, d.z, d.w)
 		return dec, math.NaN(), err
 	}
 	var dec mmd.Decision
@@ -97,7 +97,7 @@ func decideTimed(ctx context.Context, est mmd.Estimator, rng *rand.Rand, d three
 		if first {
 			r = rng
 		}
-		got, err := mmd.ThreeSample(ctx, est, r, d.points, d.x, d.z, d.w)
+		got, err := mmd.ThreeSample(ctx, r, est, d.points, d.x, d.z, d.w)
 		if first {
 			dec, first = got, false
 		}

@@ -12,8 +12,8 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/fastkernels/kernellab/lab/pursuit"
 	"github.com/fastkernels/kernellab/lab/run"
-	"github.com/fastkernels/kernellab/lab/sparse"
 	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
@@ -56,7 +56,7 @@ func TestFig5_1SignalOnTheIdentity(t *testing.T) {
 	for i := range n {
 		eye.Set(i, i, 1)
 	}
-	dict, err := sparse.NewDenseDictionary(eye)
+	dict, err := pursuit.NewDenseDictionary(eye)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,8 +7,8 @@ import (
 	"math/rand/v2"
 	"strconv"
 
+	"github.com/fastkernels/kernellab/lab/pursuit"
 	"github.com/fastkernels/kernellab/lab/run"
-	"github.com/fastkernels/kernellab/lab/sparse"
 	"gonum.org/v1/gonum/floats"
 )
 
@@ -63,15 +63,15 @@ func planFig5_1(sc run.Scale) ([]run.Task, error) {
 // outside the support that Frank-Wolfe selected (Theorem 4: none at m*), and at m* the rates θ of
 // Theorem 5 and of matching pursuit.
 func draw(ctx context.Context, env *run.Env, sz sizes, draw int) ([]run.Record, error) {
-	dict, err := sparse.NewGaussianDictionary(env.RNG, sz.d, sz.n)
+	dict, err := pursuit.NewGaussianDictionary(env.RNG, sz.d, sz.n)
 	if err != nil {
 		return nil, err
 	}
-	inc, err := sparse.MeasureIncoherence(dict, maxBabel)
+	inc, err := pursuit.MeasureIncoherence(dict, maxBabel)
 	if err != nil {
 		return nil, err
 	}
-	mStar, err := sparse.RecoverySparsity(inc.Coherence)
+	mStar, err := pursuit.RecoverySparsity(inc.Coherence)
 	if err != nil {
 		return nil, err
 	}
@@ -110,11 +110,11 @@ func draw(ctx context.Context, env *run.Env, sz sizes, draw int) ([]run.Record, 
 				Metric: logResidual, Value: r.logNorms[k]})
 		}
 		if multiple == 1 {
-			theta, err := sparse.FrankWolfeRate(babel, m, r.l1Norm, radiusFactor*r.l1Norm)
+			theta, err := pursuit.FrankWolfeRate(babel, m, r.l1Norm, radiusFactor*r.l1Norm)
 			if err != nil {
 				return nil, fmt.Errorf("draw %d: %w", draw, err)
 			}
-			thetaMP, err := sparse.MatchingPursuitRate(babel, m)
+			thetaMP, err := pursuit.MatchingPursuitRate(babel, m)
 			if err != nil {
 				return nil, fmt.Errorf("draw %d: %w", draw, err)
 			}
@@ -136,7 +136,7 @@ type fwRun struct {
 
 // signal draws y = Dα* with a uniform support of size m and N(0, 1) coefficients and runs
 // Frank-Wolfe with the line search on the ball of radius 8‖α*‖₁.
-func signal(rng *rand.Rand, dict *sparse.DenseDictionary, sz sizes, m int) (fwRun, error) {
+func signal(rng *rand.Rand, dict *pursuit.DenseDictionary, sz sizes, m int) (fwRun, error) {
 	if m > sz.n {
 		return fwRun{}, fmt.Errorf("sparsity %d above the %d atoms", m, sz.n)
 	}
@@ -152,8 +152,8 @@ func signal(rng *rand.Rand, dict *sparse.DenseDictionary, sz sizes, m int) (fwRu
 		return fwRun{}, err
 	}
 	yNorm := floats.Norm(y, 2)
-	res, err := sparse.FrankWolfe(dict, y, radiusFactor*l1, sparse.StepLineSearch,
-		sparse.Options{MaxIterations: sz.iterations, Tolerance: stopRelative * yNorm, DropIterates: true})
+	res, err := pursuit.FrankWolfe(dict, y, radiusFactor*l1, pursuit.StepLineSearch,
+		pursuit.Options{MaxIterations: sz.iterations, Tolerance: stopRelative * yNorm, DropIterates: true})
 	if err != nil {
 		return fwRun{}, err
 	}

@@ -134,7 +134,7 @@ func clusteredSample(ctx context.Context, src dataset.Source, rng *rand.Rand, s 
 	return X, labels, err
 }
 
-// mekaError fits MEKA with rank k per cluster and the given options (lowrank.DefaultMEKAOptions
+// mekaError fits MEKA with rank k per cluster and the given options (lowrank.MEKAOptions{}
 // for the paper's: η = 0.1, 2k landmarks and 3k sampled rows per cluster) and returns its relative
 // Frobenius error on X.
 func mekaError(rng *rand.Rand, k kernel.Kernel, X *mat.Dense, labels []int, rank int, opts lowrank.MEKAOptions) (float64, error) {

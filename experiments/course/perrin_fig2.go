@@ -42,7 +42,7 @@ func perrinFig2() *run.Experiment {
 				if err != nil {
 					return nil, err
 				}
-				me, err := mekaError(env.RNG, k, X, labels, int(rank), lowrank.DefaultMEKAOptions())
+				me, err := mekaError(env.RNG, k, X, labels, int(rank), lowrank.MEKAOptions{})
 				if err != nil {
 					return nil, err
 				}

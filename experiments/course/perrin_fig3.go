@@ -60,12 +60,12 @@ var perrinFig3Methods = []string{"nystrom", mekaDefault, mekaAllRows, mekaEtaZer
 
 // mekaVariantOptions returns the MEKA options of a perrin_fig3 variant.
 func mekaVariantOptions(method string, n int) lowrank.MEKAOptions {
-	opts := lowrank.DefaultMEKAOptions()
+	var opts lowrank.MEKAOptions
 	switch method {
 	case mekaAllRows:
 		opts.SamplesPerRank = n // capped at each cluster's size: every row
 	case mekaEtaZero:
-		opts.Eta = 0
+		opts.Eta = lowrank.KeepAllBlocks
 	}
 	return opts
 }

@@ -148,20 +148,20 @@ func fitSlides(rng *rand.Rand, method string, A mat.Matrix, cfg factorSetUp) (*f
 		if method == methodClassic {
 			svd, err = factor.TruncatedSVD(denseOf(A), k)
 		} else {
-			svd, err = factor.RandomizedSVD(A, k, factor.RandomizedSVDOptions{Oversample: oversample, PowerIterations: cfg.powerIterations}, rng)
+			svd, err = factor.RandomizedSVD(rng, A, k, factor.RandomizedSVDOptions{Oversample: oversample, PowerIterations: cfg.powerIterations})
 		}
 		if err != nil {
 			return nil, err
 		}
 		return &fit{values: svd.Values, basis: svd.V, proj: func(k int) (*mat.Dense, error) { return leadingColumns(svd.V, k), nil }}, nil
 	case methodSparse:
-		sp, err := factor.FitSparsePCA(A, k, factor.SparsePCAOptions{Penalty: cfg.sparsePenalty * frobenius(A), Iterations: cfg.sparseIterations}, rng)
+		sp, err := factor.FitSparsePCA(rng, A, k, factor.SparsePCAOptions{Penalty: cfg.sparsePenalty * frobenius(A), Iterations: cfg.sparseIterations})
 		if err != nil {
 			return nil, err
 		}
 		return sparseFit(sp), nil
 	case methodBayesian:
-		p, err := factor.FitPPCA(A, k, cfg.emIterations, rng)
+		p, err := factor.FitPPCA(rng, A, k, cfg.emIterations)
 		if err != nil {
 			return nil, err
 		}

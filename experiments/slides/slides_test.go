@@ -267,7 +267,7 @@ func TestSlidesFitsReconstruct(t *testing.T) {
 			t.Errorf("%s: the rank-2 reconstruction of a rank-2 matrix is not exact", m)
 		}
 	}
-	p, err := factor.FitPPCA(&X, 2, 50, rand.New(rand.NewPCG(5, 6)))
+	p, err := factor.FitPPCA(rand.New(rand.NewPCG(5, 6)), &X, 2, 50)
 	if err != nil {
 		t.Fatal(err)
 	}

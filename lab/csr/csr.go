@@ -7,10 +7,12 @@ import (
 	"sync"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // Matrix is a rows×cols sparse matrix of float64 in compressed-sparse-row form. Make it with New
-// or FromTriplets; the zero value is not usable.
+// or [FromTriplets]; the zero value is not usable.
 type Matrix struct {
 	rows, cols int
 	indptr     []int     // rows+1 offsets into indices and data
@@ -33,10 +35,10 @@ func New(rows, cols int, indptr, indices []int, data []float64) (*Matrix, error)
 		return nil, fmt.Errorf("%s: shape %d×%d, want at least 1×1", op, rows, cols)
 	}
 	if len(indptr) != rows+1 {
-		return nil, fmt.Errorf("%s: len(indptr) = %d, want rows+1 = %d", op, len(indptr), rows+1)
+		return nil, laberr.Errorf(laberr.ErrShape, "%s: len(indptr) = %d, want rows+1 = %d", op, len(indptr), rows+1)
 	}
 	if len(indices) != len(data) {
-		return nil, fmt.Errorf("%s: len(indices) = %d but len(data) = %d", op, len(indices), len(data))
+		return nil, laberr.Errorf(laberr.ErrShape, "%s: len(indices) = %d but len(data) = %d", op, len(indices), len(data))
 	}
 	if indptr[0] != 0 || indptr[rows] != len(data) {
 		return nil, fmt.Errorf("%s: indptr runs from %d to %d, want 0 to len(data) = %d", op, indptr[0], indptr[rows], len(data))
@@ -55,7 +57,7 @@ func New(rows, cols int, indptr, indices []int, data []float64) (*Matrix, error)
 				return nil, fmt.Errorf("%s: row %d has column %d after column %d: want strictly increasing indices within a row", op, i, j, indices[p-1])
 			}
 			if v := data[p]; v-v != 0 {
-				return nil, fmt.Errorf("%s: entry [%d,%d] = %g, want finite values", op, i, j, v)
+				return nil, laberr.Errorf(laberr.ErrNonFinite, "%s: entry [%d,%d] = %g, want finite values", op, i, j, v)
 			}
 		}
 	}
@@ -73,14 +75,14 @@ func FromTriplets(rows, cols int, i, j []int, v []float64) (*Matrix, error) {
 		return nil, fmt.Errorf("%s: shape %d×%d, want at least 1×1", op, rows, cols)
 	}
 	if len(i) != len(v) || len(j) != len(v) {
-		return nil, fmt.Errorf("%s: %d row indices, %d column indices and %d values, want equal counts", op, len(i), len(j), len(v))
+		return nil, laberr.Errorf(laberr.ErrShape, "%s: %d row indices, %d column indices and %d values, want equal counts", op, len(i), len(j), len(v))
 	}
 	for t := range v {
 		if i[t] < 0 || i[t] >= rows || j[t] < 0 || j[t] >= cols {
 			return nil, fmt.Errorf("%s: triplet %d at (%d, %d) lies outside the %d×%d shape", op, t, i[t], j[t], rows, cols)
 		}
 		if v[t]-v[t] != 0 {
-			return nil, fmt.Errorf("%s: triplet %d at (%d, %d) has value %g, want finite values", op, t, i[t], j[t], v[t])
+			return nil, laberr.Errorf(laberr.ErrNonFinite, "%s: triplet %d at (%d, %d) has value %g, want finite values", op, t, i[t], j[t], v[t])
 		}
 	}
 	order := make([]int, len(v))
@@ -113,7 +115,7 @@ func FromTriplets(rows, cols int, i, j []int, v []float64) (*Matrix, error) {
 	}
 	for p, x := range data {
 		if x-x != 0 {
-			return nil, fmt.Errorf("%s: the values summed at (%d, %d) overflow to %g", op, rowOf(indptr, p), indices[p], x)
+			return nil, laberr.Errorf(laberr.ErrNonFinite, "%s: the values summed at (%d, %d) overflow to %g", op, rowOf(indptr, p), indices[p], x)
 		}
 	}
 	return &Matrix{rows: rows, cols: cols, indptr: indptr, indices: indices, data: data}, nil

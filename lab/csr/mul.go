@@ -8,6 +8,7 @@ import (
 
 	"github.com/fastkernels/kernellab/lab/internal/matcheck"
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // rowBlock is the number of output rows one task of a product computes. Each output row is
@@ -42,7 +43,7 @@ func (m *Matrix) mul(op string, dst *mat.Dense, b mat.Matrix) error {
 		return err
 	}
 	if g.Rows != m.cols {
-		return fmt.Errorf("%s: B is %d×%d, want %d rows to match the sparse operand's %d×%d", op, g.Rows, g.Cols, m.cols, m.rows, m.cols)
+		return laberr.Errorf(laberr.ErrShape, "%s: B is %d×%d, want %d rows to match the sparse operand's %d×%d", op, g.Rows, g.Cols, m.cols, m.rows, m.cols)
 	}
 	if bd, ok := b.(*mat.Dense); ok && bd == dst {
 		return fmt.Errorf("%s: dst is B: the product cannot overwrite its own operand", op)
@@ -51,7 +52,7 @@ func (m *Matrix) mul(op string, dst *mat.Dense, b mat.Matrix) error {
 	if dst.IsEmpty() {
 		dst.ReuseAs(m.rows, k)
 	} else if r, c := dst.Dims(); r != m.rows || c != k {
-		return fmt.Errorf("%s: dst is %d×%d, want %d×%d (or empty)", op, r, c, m.rows, k)
+		return laberr.Errorf(laberr.ErrShape, "%s: dst is %d×%d, want %d×%d (or empty)", op, r, c, m.rows, k)
 	}
 	out := dst.RawMatrix()
 	parallel.For(parallel.BlockCount(m.rows, rowBlock), func(_, block int) {

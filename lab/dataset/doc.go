@@ -1,13 +1,13 @@
 // Package dataset gets the project's public data sets ready for the lab's algorithms: it reads
 // the manifest (datasets/manifest.json), takes each file from a local mirror or a cache or
 // downloads it, checks its sha256, and loads it as a Table (gota DataFrame of features plus a
-// target, or a gonum matrix for the vector image sets), a GraphSet, a Faces matrix or a Corpus.
+// target, or a gonum matrix for the vector image sets), a [GraphSet], a Faces matrix or a Corpus.
 // Seeded helpers draw subsamples and (stratified) splits.
 //
 // Where files come from: Source.Mirror (a read-only folder <mirror>/<set>/<file>, e.g. the
 // shared offline copy) wins; else Source.Cache; else the file's upstream URL is downloaded into
-// the cache, atomically and verified. DefaultSource reads LAB_DATA_MIRROR and LAB_DATA_CACHE
-// (MirrorEnv, CacheEnv).
+// the cache, atomically and verified. [DefaultSource] reads LAB_DATA_MIRROR and LAB_DATA_CACHE
+// ([MirrorEnv], [CacheEnv]).
 // Derived files (repacked archives, crops, partial Covertype) have no upstream copy and need a
 // mirror; the error says what they were derived from.
 //

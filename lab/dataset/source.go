@@ -66,7 +66,7 @@ func DefaultSource() Source {
 // what neither the mirror nor the cache holds. A needed file that no upstream serves as it is
 // is built by its recipe from the data set's upstream sources (see recipe). For covtype the full
 // UCI file is needed, unless the mirror or the cache holds the two partial files, which stand in
-// for it as a labelled subset (see Source.Table).
+// for it as a labelled subset (see [Source.Table]).
 func (s Source) Fetch(ctx context.Context, name string) error {
 	spec, err := Lookup(name)
 	if err != nil {

@@ -5,13 +5,15 @@ import (
 	"math"
 	"math/rand/v2"
 	"sort"
+
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // Subsample returns k distinct indices from 0..n-1, drawn uniformly without replacement and
 // sorted ascending (Floyd's algorithm: O(k) time and memory, whatever n).
 func Subsample(rng *rand.Rand, n, k int) ([]int, error) {
 	if rng == nil {
-		return nil, fmt.Errorf("dataset: Subsample: nil *rand.Rand")
+		return nil, laberr.Errorf(laberr.ErrNilRand, "dataset: Subsample: nil *rand.Rand")
 	}
 	if n < 0 || k < 0 || k > n {
 		return nil, fmt.Errorf("dataset: Subsample: want 0 <= k <= n, got n = %d, k = %d", n, k)
@@ -35,7 +37,7 @@ func Subsample(rng *rand.Rand, n, k int) ([]int, error) {
 // they add up to n. Every index is in exactly one part; each part is sorted ascending.
 func Split(rng *rand.Rand, n int, fractions ...float64) ([][]int, error) {
 	if rng == nil {
-		return nil, fmt.Errorf("dataset: Split: nil *rand.Rand")
+		return nil, laberr.Errorf(laberr.ErrNilRand, "dataset: Split: nil *rand.Rand")
 	}
 	if n < 0 {
 		return nil, fmt.Errorf("dataset: Split: n = %d is negative", n)
@@ -59,7 +61,7 @@ func Split(rng *rand.Rand, n int, fractions ...float64) ([][]int, error) {
 // follow Split's rule, hence overall part sizes may differ from Split's by the number of classes.
 func StratifiedSplit(rng *rand.Rand, labels []float64, fractions ...float64) ([][]int, error) {
 	if rng == nil {
-		return nil, fmt.Errorf("dataset: StratifiedSplit: nil *rand.Rand")
+		return nil, laberr.Errorf(laberr.ErrNilRand, "dataset: StratifiedSplit: nil *rand.Rand")
 	}
 	if err := checkFractions(fractions); err != nil {
 		return nil, fmt.Errorf("dataset: StratifiedSplit: %w", err)

@@ -51,7 +51,7 @@ type Table struct {
 	Notes   []string // what the loader did: rows dropped for missing values, subset used, ...
 }
 
-// LoadOption changes how Source.Table loads a data set.
+// LoadOption changes how [Source.Table] loads a data set.
 type LoadOption func(*loadConfig)
 
 type loadConfig struct {
@@ -61,7 +61,7 @@ type loadConfig struct {
 // Variant picks the files and columns of a data set that has several readings, for example
 // gamma and steel_plates "openml" (the thesis's columns, default, which leak the label) or "uci"
 // (honest features), covtype "uci" (full) or "subset-31220", lfw_pairs "train" (default),
-// "test" or "10_folds". Source.Table's documentation lists every data set's variants.
+// "test" or "10_folds". [Source.Table]'s documentation lists every data set's variants.
 func Variant(v string) LoadOption {
 	return func(c *loadConfig) { c.variant = v }
 }
@@ -123,7 +123,7 @@ func (s Source) Table(ctx context.Context, name string, opts ...LoadOption) (*Ta
 	return loader.load(ctx, s, spec, cfg.variant)
 }
 
-// LoadTable is DefaultSource().Table.
+// LoadTable is [DefaultSource]().Table.
 func LoadTable(ctx context.Context, name string, opts ...LoadOption) (*Table, error) {
 	return DefaultSource().Table(ctx, name, opts...)
 }

@@ -173,7 +173,7 @@ func TestRandomizedSVDAgreesWithSklearn(t *testing.T) {
 			dir := comparedata.Dir(t)
 			want := comparedata.Floats(t, dir, c.reference, compareK)
 			sklearn := comparedata.Floats(t, dir, "sklearn_rsvd_"+c.kind+"_values.f64", compareK)
-			svd, err := factor.RandomizedSVD(a, compareK, compareOptions, rand.New(rand.NewPCG(compareRSVDSeed, 0)))
+			svd, err := factor.RandomizedSVD(rand.New(rand.NewPCG(compareRSVDSeed, 0)), a, compareK, compareOptions)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -215,7 +215,7 @@ func BenchmarkCompareRandomizedSVD(b *testing.B) {
 			a := compareMatrix(b, kind)
 			b.ResetTimer()
 			for r := range b.N {
-				if _, err := factor.RandomizedSVD(a, compareK, compareOptions, rand.New(rand.NewPCG(uint64(r), 1))); err != nil {
+				if _, err := factor.RandomizedSVD(rand.New(rand.NewPCG(uint64(r), 1)), a, compareK, compareOptions); err != nil {
 					b.Fatal(err)
 				}
 			}

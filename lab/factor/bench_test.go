@@ -6,7 +6,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/fastkernels/kernellab/lab/blas"
+	"github.com/fastkernels/kernellab/lab/blasbackend"
 )
 
 // The sizes of issue 14: randomized SVD of a 20000×1000 matrix with k = 50, p = 10 and q = 4, dense
@@ -20,10 +20,10 @@ const (
 var benchOptions = RandomizedSVDOptions{Oversample: 10, PowerIterations: 4}
 
 func benchRandomizedSVD(b *testing.B, a mat.Matrix) {
-	b.Logf("BLAS: %s", blas.Backend())
+	b.Logf("BLAS: %s", blasbackend.Backend())
 	rng := rand.New(rand.NewPCG(1, 1))
 	for b.Loop() {
-		if _, err := RandomizedSVD(a, benchK, benchOptions, rng); err != nil {
+		if _, err := RandomizedSVD(rng, a, benchK, benchOptions); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -31,7 +31,7 @@ func benchRandomizedSVD(b *testing.B, a mat.Matrix) {
 
 func BenchmarkRandomizedSVDDense(b *testing.B) {
 	a := mat.NewDense(benchRows, benchCols, nil)
-	fillGaussian(a, rand.New(rand.NewPCG(2, 2)))
+	fillGaussian(rand.New(rand.NewPCG(2, 2)), a)
 	benchRandomizedSVD(b, a)
 }
 
@@ -40,9 +40,9 @@ func BenchmarkRandomizedSVDSparse(b *testing.B) {
 }
 
 func BenchmarkTruncatedSVD(b *testing.B) {
-	b.Logf("BLAS: %s", blas.Backend())
+	b.Logf("BLAS: %s", blasbackend.Backend())
 	a := mat.NewDense(2000, 1000, nil)
-	fillGaussian(a, rand.New(rand.NewPCG(4, 4)))
+	fillGaussian(rand.New(rand.NewPCG(4, 4)), a)
 	for b.Loop() {
 		if _, err := TruncatedSVD(a, benchK); err != nil {
 			b.Fatal(err)

@@ -78,7 +78,7 @@ func ExampleRandomizedSVD() {
 		return
 	}
 	opts := factor.RandomizedSVDOptions{Oversample: 2, PowerIterations: 1}
-	svd, err := factor.RandomizedSVD(bag, 2, opts, rand.New(rand.NewPCG(1, 2)))
+	svd, err := factor.RandomizedSVD(rand.New(rand.NewPCG(1, 2)), bag, 2, opts)
 	if err != nil {
 		fmt.Println(err)
 		return

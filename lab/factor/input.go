@@ -1,12 +1,12 @@
 package factor
 
 import (
-	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/fastkernels/kernellab/lab/internal/matcheck"
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // denseCopy checks that m is a non-nil, non-empty matrix of finite values and returns a copy of
@@ -23,7 +23,7 @@ func finiteResult(op string, r *mat.Dense) error {
 	for i := range rows {
 		for j, v := range r.RawRowView(i) {
 			if v-v != 0 {
-				return fmt.Errorf("factor: %s: entry [%d,%d] of the result is %g: the computation overflows on these inputs; rescale them", op, i, j, v)
+				return laberr.Errorf(laberr.ErrNonFinite, "factor: %s: entry [%d,%d] of the result is %g: the computation overflows on these inputs; rescale them", op, i, j, v)
 			}
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/fastkernels/kernellab/lab/kernel"
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // KernelPCA is a fitted kernel principal component analysis: the leading eigenpairs of the
@@ -109,21 +110,18 @@ func FitKernelPCA(k kernel.Kernel, X mat.Matrix, components int) (*KernelPCA, er
 	}, nil
 }
 
-// transformBlockElements bounds the cross-kernel block Transform holds at once (2 MiB of
-// float64), so projecting many points never forms the full m×n cross-kernel matrix.
-const transformBlockElements = 1 << 18
-
 // Transform returns the m×c projections of the rows of X (m×d, d as in training) on the
 // components: Σ_i α_ji k̃(x_i, x), with the cross-kernel centred on the training data,
 // k̃(x_i, x) = k(x_i, x) - mean_j k(x_i, x_j) - mean_j k(x_j, x) + mean_jl k(x_j, x_l). For the
 // training points this gives the fitted projections (TrainingProjections) up to rounding. The
-// cross-kernel is computed in blocks of rows (kernel.CrossInto, all cores).
+// cross-kernel is computed in blocks of rows ([kernel.CrossBlocks], all cores), so projecting many
+// points never forms the full m×n cross-kernel matrix.
 // Errors: nil/empty X, NaN or ±Inf, a column count other than the training one.
 // Cost: O(m·n·(d + c)) time, O(m·(d + c) + n·d) memory plus one block of at most 2 MiB.
 func (m *KernelPCA) Transform(X mat.Matrix) (*mat.Dense, error) {
 	const op = "KernelPCA.Transform"
 	if m == nil || m.train == nil {
-		return nil, fmt.Errorf("factor: %s: the model is not fitted (make it with FitKernelPCA)", op)
+		return nil, laberr.Errorf(laberr.ErrNotFitted, "factor: %s: the model is not fitted (make it with FitKernelPCA)", op)
 	}
 	x, err := denseCopy(op, "X", X)
 	if err != nil {
@@ -132,18 +130,11 @@ func (m *KernelPCA) Transform(X mat.Matrix) (*mat.Dense, error) {
 	rows, cols := x.Dims()
 	n, d := m.train.Dims()
 	if cols != d {
-		return nil, fmt.Errorf("factor: %s: X has %d columns but the model was fitted on %d", op, cols, d)
+		return nil, laberr.Errorf(laberr.ErrShape, "factor: %s: X has %d columns but the model was fitted on %d", op, cols, d)
 	}
 	_, c := m.alphas.Dims()
 	out := mat.NewDense(rows, c, nil)
-	step := max(1, min(rows, transformBlockElements/n))
-	var block mat.Dense
-	for lo := 0; lo < rows; lo += step {
-		hi := min(rows, lo+step)
-		block.Reset()
-		if err := kernel.CrossInto(&block, m.kernel, x.Slice(lo, hi, 0, d), m.train); err != nil {
-			return nil, fmt.Errorf("factor: %s: %w", op, err)
-		}
+	err = kernel.CrossBlocks(m.kernel, x, m.train, func(lo, hi int, block *mat.Dense) {
 		for a := range hi - lo {
 			row := block.RawRowView(a)
 			var rowMean float64
@@ -157,7 +148,10 @@ func (m *KernelPCA) Transform(X mat.Matrix) (*mat.Dense, error) {
 				row[i] += m.grandMean - rowMean - m.rowMeans[i]
 			}
 		}
-		out.Slice(lo, hi, 0, c).(*mat.Dense).Mul(&block, m.alphas)
+		out.Slice(lo, hi, 0, c).(*mat.Dense).Mul(block, m.alphas)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("factor: %s: %w", op, err)
 	}
 	if err := finiteResult(op, out); err != nil {
 		return nil, err
@@ -176,7 +170,7 @@ func (m *KernelPCA) Eigenvalues() []float64 {
 
 // TrainingProjections returns a copy of the n×c projections √λ_j (v_j)_i of the training points,
 // computed at fit time without a cross-kernel (scikit-learn's fit_transform).
-// It is nil for a model not made by FitKernelPCA.
+// It is nil for a model not made by [FitKernelPCA].
 func (m *KernelPCA) TrainingProjections() *mat.Dense {
 	if m == nil || m.projections == nil {
 		return nil

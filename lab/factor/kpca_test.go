@@ -100,7 +100,8 @@ func TestKernelPCATransformOfTrainingPoints(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if step := transformBlockElements / n; step >= 3*n {
+	const crossBlockElements = 1 << 18 // the largest block of kernel.CrossBlocks
+	if step := crossBlockElements / n; step >= 3*n {
 		t.Fatalf("one block of %d rows holds all %d stacked points; the test needs several blocks", step, 3*n)
 	}
 	// 3 copies of the training set (900 rows) span several cross-kernel blocks.

@@ -8,6 +8,7 @@ import (
 	"github.com/fastkernels/kernellab/lab/csr"
 	"github.com/fastkernels/kernellab/lab/internal/matcheck"
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // operator is the data matrix A (m×n) of a factorisation, used only through products with dense
@@ -32,7 +33,7 @@ func newOperator(op, name string, a mat.Matrix) (*operator, error) {
 			idx, vals := s.Row(i)
 			for p, v := range vals {
 				if v-v != 0 {
-					return nil, fmt.Errorf("%s: %s[%d,%d] = %g, want finite values", where, name, i, idx[p], v)
+					return nil, laberr.Errorf(laberr.ErrNonFinite, "%s: %s[%d,%d] = %g, want finite values", where, name, i, idx[p], v)
 				}
 			}
 		}

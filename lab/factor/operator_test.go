@@ -16,8 +16,8 @@ func withSpectrum(rng *rand.Rand, m, n int, values []float64) *mat.Dense {
 	k := len(values)
 	u := mat.NewDense(m, k, nil)
 	v := mat.NewDense(n, k, nil)
-	fillGaussian(u, rng)
-	fillGaussian(v, rng)
+	fillGaussian(rng, u)
+	fillGaussian(rng, v)
 	orthonormalize(u)
 	orthonormalize(v)
 	for j, s := range values {
@@ -103,8 +103,8 @@ func TestOperatorProducts(t *testing.T) {
 	d := randomSparse(rng, 600, 300, 0.05)
 	b := mat.NewDense(300, 3, nil)
 	c := mat.NewDense(600, 3, nil)
-	fillGaussian(b, rng)
-	fillGaussian(c, rng)
+	fillGaussian(rng, b)
+	fillGaussian(rng, c)
 	var want, wantT mat.Dense
 	want.Mul(d, b)
 	wantT.Mul(d.T(), c)
@@ -155,10 +155,10 @@ func TestDenseAndSparsePathsAgree(t *testing.T) {
 	var models [2]*PPCA
 	for i, a := range []mat.Matrix{d, s} {
 		var err error
-		if fits[i], err = FitSparsePCA(a, 5, SparsePCAOptions{Penalty: 0.2, Iterations: 10}, rand.New(rand.NewPCG(53, 54))); err != nil {
+		if fits[i], err = FitSparsePCA(rand.New(rand.NewPCG(53, 54)), a, 5, SparsePCAOptions{Penalty: 0.2, Iterations: 10}); err != nil {
 			t.Fatal(err)
 		}
-		if models[i], err = FitPPCA(a, 5, 30, rand.New(rand.NewPCG(55, 56))); err != nil {
+		if models[i], err = FitPPCA(rand.New(rand.NewPCG(55, 56)), a, 5, 30); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"math"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // PCA is a fitted principal component analysis: the mean of the training rows and the leading
@@ -63,7 +65,7 @@ func FitPCA(X mat.Matrix, components int) (*PCA, error) {
 	}
 	for j, v := range variance {
 		if math.IsInf(v, 0) || math.IsNaN(v) {
-			return nil, fmt.Errorf("factor: %s: the variance along component %d overflows (%g); rescale X", op, j+1, v)
+			return nil, laberr.Errorf(laberr.ErrNonFinite, "factor: %s: the variance along component %d overflows (%g); rescale X", op, j+1, v)
 		}
 	}
 	return &PCA{mean: mean, components: comp, variance: variance}, nil
@@ -75,7 +77,7 @@ func FitPCA(X mat.Matrix, components int) (*PCA, error) {
 func (m *PCA) Transform(X mat.Matrix) (*mat.Dense, error) {
 	const op = "PCA.Transform"
 	if m == nil || m.components == nil {
-		return nil, fmt.Errorf("factor: %s: the model is not fitted (make it with FitPCA)", op)
+		return nil, laberr.Errorf(laberr.ErrNotFitted, "factor: %s: the model is not fitted (make it with FitPCA)", op)
 	}
 	x, err := denseCopy(op, "X", X)
 	if err != nil {
@@ -83,7 +85,7 @@ func (m *PCA) Transform(X mat.Matrix) (*mat.Dense, error) {
 	}
 	rows, cols := x.Dims()
 	if cols != len(m.mean) {
-		return nil, fmt.Errorf("factor: %s: X has %d columns but the model was fitted on %d", op, cols, len(m.mean))
+		return nil, laberr.Errorf(laberr.ErrShape, "factor: %s: X has %d columns but the model was fitted on %d", op, cols, len(m.mean))
 	}
 	for i := range rows {
 		row := x.RawRowView(i)
@@ -101,7 +103,7 @@ func (m *PCA) Transform(X mat.Matrix) (*mat.Dense, error) {
 
 // Components returns a copy of the d×c matrix whose orthonormal columns are the principal
 // directions, by decreasing variance (scikit-learn's components_ transposed).
-// It is nil for a model not made by FitPCA.
+// It is nil for a model not made by [FitPCA].
 func (m *PCA) Components() *mat.Dense {
 	if m == nil || m.components == nil {
 		return nil

@@ -1,12 +1,16 @@
 package factor
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
 
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/fastkernels/kernellab/lab/internal/ctxcheck"
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // PPCA is a fitted probabilistic PCA model x = μ + W·t + noise, t ~ N(0, I_q), noise ~ N(0, σ²I_d).
@@ -32,13 +36,23 @@ type PPCA struct {
 // W starts Gaussian (from rng, scaled by √(tr S/d)) and σ² at tr S/d.
 //
 // S is never formed: SW = Xᵀ(XW − 1·μᵀW)/N costs one product with X and one with Xᵀ, so X may be
-// a *csr.Matrix that is never densified nor centred. σ² is kept at least 10⁻¹² tr S/d, so data
+// a *[csr.Matrix] that is never densified nor centred. σ² is kept at least 10⁻¹² tr S/d, so data
 // lying in a q-dimensional subspace do not make M singular.
 // Errors: nil/empty X, NaN or ±Inf, N < 2, q outside [1, d−1], iterations < 0, nil rng, data with
 // no variance, a computation that overflows. Cost per iteration: O(q·nnz(X) + (N + d)·q²) time;
 // memory O((N + d)·q) beside X.
-func FitPPCA(X mat.Matrix, q, iterations int, rng *rand.Rand) (*PPCA, error) {
+func FitPPCA(rng *rand.Rand, X mat.Matrix, q, iterations int) (*PPCA, error) {
+	return FitPPCAContext(context.Background(), rng, X, q, iterations)
+}
+
+// FitPPCAContext is [FitPPCA] that gives up with ctx's error (wrapped) once ctx is done: it looks
+// before each EM iteration, so it returns within about one iteration's time. When it returns a
+// model it is FitPPCA's, bit for bit. A nil ctx is an error.
+func FitPPCAContext(ctx context.Context, rng *rand.Rand, X mat.Matrix, q, iterations int) (*PPCA, error) {
 	const op = "FitPPCA"
+	if err := ctxcheck.NotNil(ctx, "factor: "+op); err != nil {
+		return nil, err
+	}
 	o, err := newOperator(op, "X", X)
 	if err != nil {
 		return nil, err
@@ -52,7 +66,7 @@ func FitPPCA(X mat.Matrix, q, iterations int, rng *rand.Rand) (*PPCA, error) {
 	case iterations < 0:
 		return nil, fmt.Errorf("factor: %s: iterations = %d, want ≥ 0", op, iterations)
 	case rng == nil:
-		return nil, fmt.Errorf("factor: %s: rng is nil", op)
+		return nil, laberr.Errorf(laberr.ErrNilRand, "factor: %s: rng is nil", op)
 	}
 	mean, centred := o.columnStats()
 	traceS := centred / float64(n)
@@ -61,13 +75,16 @@ func FitPPCA(X mat.Matrix, q, iterations int, rng *rand.Rand) (*PPCA, error) {
 	}
 	floor := 1e-12 * traceS / float64(d)
 	w := mat.NewDense(d, q, nil)
-	fillGaussian(w, rng)
+	fillGaussian(rng, w)
 	w.Scale(math.Sqrt(traceS/float64(d)), w)
 	sigma2 := traceS / float64(d)
 	model := &PPCA{Mean: mean, W: w}
 	xw := mat.NewDense(n, q, nil)
 	sw := mat.NewDense(d, q, nil)
 	for it := 0; ; it++ {
+		if err := ctxcheck.Done(ctx, "factor: "+op); err != nil {
+			return nil, err
+		}
 		if err := o.mul(xw, w); err != nil {
 			return nil, fmt.Errorf("factor: %s: %w", op, err)
 		}
@@ -92,7 +109,7 @@ func FitPPCA(X mat.Matrix, q, iterations int, rng *rand.Rand) (*PPCA, error) {
 			chol.LogDet() + (traceS-mat.Trace(&minvWSW))/sigma2)
 		model.LogLikelihood = append(model.LogLikelihood, ll)
 		if math.IsNaN(ll) || math.IsInf(ll, 0) {
-			return nil, fmt.Errorf("factor: %s: the log-likelihood is %g at iteration %d: the computation overflows; rescale X", op, ll, it)
+			return nil, laberr.Errorf(laberr.ErrNonFinite, "factor: %s: the log-likelihood is %g at iteration %d: the computation overflows; rescale X", op, ll, it)
 		}
 		if it == iterations {
 			break
@@ -118,13 +135,13 @@ func FitPPCA(X mat.Matrix, q, iterations int, rng *rand.Rand) (*PPCA, error) {
 }
 
 // Transform returns the posterior means E[t | x] = M⁻¹Wᵀ(x − μ) of the latent coordinates of the
-// rows of X (m×d, dense or a *csr.Matrix, not centred in memory), an m×q matrix.
+// rows of X (m×d, dense or a *[csr.Matrix], not centred in memory), an m×q matrix.
 // Errors: an unfitted model, nil/empty X, NaN or ±Inf, a column count other than the training
 // one. Cost: O(q·nnz(X) + m·q²) time, O(m·q) memory.
 func (p *PPCA) Transform(X mat.Matrix) (*mat.Dense, error) {
 	const op = "PPCA.Transform"
 	if p == nil || p.W == nil {
-		return nil, fmt.Errorf("factor: %s: the model is not fitted (make it with FitPPCA)", op)
+		return nil, laberr.Errorf(laberr.ErrNotFitted, "factor: %s: the model is not fitted (make it with FitPPCA)", op)
 	}
 	o, err := newOperator(op, "X", X)
 	if err != nil {
@@ -132,7 +149,7 @@ func (p *PPCA) Transform(X mat.Matrix) (*mat.Dense, error) {
 	}
 	d, q := p.W.Dims()
 	if o.cols != d {
-		return nil, fmt.Errorf("factor: %s: X has %d columns but the model was fitted on %d", op, o.cols, d)
+		return nil, laberr.Errorf(laberr.ErrShape, "factor: %s: X has %d columns but the model was fitted on %d", op, o.cols, d)
 	}
 	xw := mat.NewDense(o.rows, q, nil)
 	if err := o.mul(xw, p.W); err != nil {

@@ -14,7 +14,7 @@ import (
 func ppcaData(rng *rand.Rand, n int) *mat.Dense {
 	scales := []float64{3, 2, 1, 1, 1, 1}
 	basis := mat.NewDense(6, 6, nil)
-	fillGaussian(basis, rng)
+	fillGaussian(rng, basis)
 	orthonormalize(basis)
 	x := mat.NewDense(n, 6, nil)
 	z := make([]float64, 6)
@@ -38,7 +38,7 @@ func ppcaData(rng *rand.Rand, n int) *mat.Dense {
 func TestPPCAConvergesToClosedForm(t *testing.T) {
 	const n, d, q = 400, 6, 2
 	x := ppcaData(rand.New(rand.NewPCG(41, 42)), n)
-	fit, err := FitPPCA(x, q, 400, rand.New(rand.NewPCG(43, 44)))
+	fit, err := FitPPCA(rand.New(rand.NewPCG(43, 44)), x, q, 400)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +96,7 @@ func TestPPCAConvergesToClosedForm(t *testing.T) {
 // TestPPCATransform compares the posterior means with M⁻¹Wᵀ(x − μ) formed directly.
 func TestPPCATransform(t *testing.T) {
 	x := ppcaData(rand.New(rand.NewPCG(45, 46)), 50)
-	fit, err := FitPPCA(x, 2, 20, rand.New(rand.NewPCG(47, 48)))
+	fit, err := FitPPCA(rand.New(rand.NewPCG(47, 48)), x, 2, 20)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,7 +148,7 @@ func TestPPCARejectsBadInput(t *testing.T) {
 		{"constant", mat.NewDense(3, 2, []float64{1, 1, 1, 1, 1, 1}), 1, 1, rng, "total variance"},
 		{"NaN", mat.NewDense(2, 2, []float64{1, 2, math.NaN(), 0}), 1, 1, rng, "NaN"},
 	} {
-		if _, err := FitPPCA(c.x, c.q, c.it, c.rng); err == nil || !strings.Contains(err.Error(), c.want) {
+		if _, err := FitPPCA(c.rng, c.x, c.q, c.it); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v, want one mentioning %q", c.name, err, c.want)
 		}
 	}

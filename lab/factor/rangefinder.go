@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/fastkernels/kernellab/lab/internal/memlimit"
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // AdaptiveRangeFinder returns an m×j matrix Q with orthonormal columns such that
@@ -29,11 +30,11 @@ import (
 // min(m, n) columns (it then spans the whole range, the residual is zero in exact arithmetic),
 // and a sample whose projection is exactly zero adds no column (it cannot be normalised).
 //
-// A may be dense or a *csr.Matrix (one product with a single vector per step). ω are drawn from
+// A may be dense or a *[csr.Matrix] (one product with a single vector per step). ω are drawn from
 // rng in order. Errors: nil/empty A, NaN or ±Inf, eps not a positive finite number, r < 1, nil
 // rng, an overflowing product. Cost: j + r products of A with a vector and O(m·j²) for the
 // projections; memory O(m·(j + r) + n).
-func AdaptiveRangeFinder(a mat.Matrix, eps float64, r int, rng *rand.Rand) (*mat.Dense, int, error) {
+func AdaptiveRangeFinder(rng *rand.Rand, a mat.Matrix, eps float64, r int) (*mat.Dense, int, error) {
 	const op = "AdaptiveRangeFinder"
 	o, err := newOperator(op, "A", a)
 	if err != nil {
@@ -46,7 +47,7 @@ func AdaptiveRangeFinder(a mat.Matrix, eps float64, r int, rng *rand.Rand) (*mat
 		return nil, 0, fmt.Errorf("factor: %s: r = %d test vectors, want at least 1", op, r)
 	}
 	if rng == nil {
-		return nil, 0, fmt.Errorf("factor: %s: rng is nil", op)
+		return nil, 0, laberr.Errorf(laberr.ErrNilRand, "factor: %s: rng is nil", op)
 	}
 	// The r pending samples are held at once, each of A's length.
 	if err := memlimit.Check("factor: "+op, fmt.Sprintf("the %d×%d pending samples", r, o.rows), 8, r, o.rows); err != nil {
@@ -55,7 +56,7 @@ func AdaptiveRangeFinder(a mat.Matrix, eps float64, r int, rng *rand.Rand) (*mat
 	threshold := eps / (10 * math.Sqrt(2/math.Pi))
 	omega := mat.NewDense(o.cols, 1, nil)
 	sample := func() ([]float64, error) {
-		fillGaussian(omega, rng)
+		fillGaussian(rng, omega)
 		y := mat.NewDense(o.rows, 1, nil)
 		if err := o.mul(y, omega); err != nil {
 			return nil, fmt.Errorf("factor: %s: %w", op, err)

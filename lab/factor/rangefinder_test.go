@@ -21,7 +21,7 @@ func TestAdaptiveRangeFinderMeetsTolerance(t *testing.T) {
 	d := withSpectrum(rng, 120, 80, values)
 	for _, a := range []mat.Matrix{d, sparseOf(t, d)} {
 		for _, eps := range []float64{1e-2, 1e-6} {
-			q, drawn, err := AdaptiveRangeFinder(a, eps, 10, rand.New(rand.NewPCG(23, 24)))
+			q, drawn, err := AdaptiveRangeFinder(rand.New(rand.NewPCG(23, 24)), a, eps, 10)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -59,13 +59,13 @@ func TestAdaptiveRangeFinderLimits(t *testing.T) {
 	rng := rand.New(rand.NewPCG(25, 26))
 	tiny := mat.NewDense(5, 4, nil)
 	tiny.Set(2, 3, 1e-12)
-	q, drawn, err := AdaptiveRangeFinder(tiny, 1, 3, rng)
+	q, drawn, err := AdaptiveRangeFinder(rng, tiny, 1, 3)
 	if err != nil || q != nil || drawn != 3 {
 		t.Fatalf("negligible A: Q %v, %d drawn, error %v; want nil, 3, nil", q, drawn, err)
 	}
 	a := mat.NewDense(6, 4, nil)
-	fillGaussian(a, rng)
-	q, _, err = AdaptiveRangeFinder(a, 1e-300, 3, rng)
+	fillGaussian(rng, a)
+	q, _, err = AdaptiveRangeFinder(rng, a, 1e-300, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +85,7 @@ func TestAdaptiveRangeFinderLimits(t *testing.T) {
 		{"r 0", 1, 0, rng, "r = 0"},
 		{"nil rng", 1, 3, nil, "rng is nil"},
 	} {
-		if _, _, err := AdaptiveRangeFinder(a, c.eps, c.r, c.rng); err == nil || !strings.Contains(err.Error(), c.want) {
+		if _, _, err := AdaptiveRangeFinder(c.rng, a, c.eps, c.r); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v, want one mentioning %q", c.name, err, c.want)
 		}
 	}

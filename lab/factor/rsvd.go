@@ -10,12 +10,15 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
-// RandomizedSVDOptions sets the two accuracy knobs of RandomizedSVD. Zero values mean zero.
+// RandomizedSVDOptions sets the two accuracy knobs of [RandomizedSVD]. Zero values mean zero: the
+// zero value is the slides' plain Algorithm 1, a sketch of exactly k columns and no power
+// iteration.
 type RandomizedSVDOptions struct {
 	// Oversample p adds p test vectors to the k wanted (HMT recommend p = 10, as scikit-learn's
-	// n_oversamples does); the sketch has min(k + p, m, n) columns.
+	// n_oversamples does); the sketch has min(k + p, m, n) columns. 0 adds none.
 	Oversample int
 	// PowerIterations q multiplies by (AAᵀ)^q, which raises the singular values to the power
 	// 2q + 1 and so sharpens a slowly decaying spectrum (scikit-learn uses 7 when k < 0.1·min(m, n),
@@ -38,15 +41,15 @@ type RandomizedSVDOptions struct {
 //
 // With probability close to 1 the error ‖A − UΣVᵀ‖₂ is within a small factor of σ_{k+1}, the best
 // possible (HMT eq. 1.11: E‖A − QQᵀA‖ ≤ [1 + 4√(k+p)/(p−1)·√min(m,n)]^{1/(2q+1)}·σ_{k+1}), and
-// exact when A has rank at most k + p. A may be dense or a *csr.Matrix (used only through
+// exact when A has rank at most k + p. A may be dense or a *[csr.Matrix] (used only through
 // products, never densified). Ω is drawn from rng row by row, so a seed gives the same result
-// whatever the number of goroutines. Signs are fixed as in TruncatedSVD.
+// whatever the number of goroutines. Signs are fixed as in [TruncatedSVD].
 //
 // Errors: nil/empty A, NaN or ±Inf, k outside [1, min(m, n)], negative options, a nil rng, a
 // product that overflows. Cost: 2q + 2 products of A or Aᵀ with an l-column block
 // (O((2q + 2)·l·nnz(A)) time), l QR factorisations and one SVD of n×l matrices; memory
-// O((m + n)·l) beside A (and a transposed copy of a sparse A, see csr.Matrix.MulTransDense).
-func RandomizedSVD(a mat.Matrix, k int, opts RandomizedSVDOptions, rng *rand.Rand) (*SVD, error) {
+// O((m + n)·l) beside A (and a transposed copy of a sparse A, see [csr.Matrix.MulTransDense]).
+func RandomizedSVD(rng *rand.Rand, a mat.Matrix, k int, opts RandomizedSVDOptions) (*SVD, error) {
 	const op = "RandomizedSVD"
 	o, err := rankOperator(op, a, k)
 	if err != nil {
@@ -56,18 +59,18 @@ func RandomizedSVD(a mat.Matrix, k int, opts RandomizedSVDOptions, rng *rand.Ran
 		return nil, fmt.Errorf("factor: %s: Oversample = %d and PowerIterations = %d, want both ≥ 0", op, opts.Oversample, opts.PowerIterations)
 	}
 	if rng == nil {
-		return nil, fmt.Errorf("factor: %s: rng is nil", op)
+		return nil, laberr.Errorf(laberr.ErrNilRand, "factor: %s: rng is nil", op)
 	}
-	return randomizedSVD(op, o, k, opts, rng)
+	return randomizedSVD(op, rng, o, k, opts)
 }
 
 // randomizedSVD is RandomizedSVD on a validated operator (1 ≤ k ≤ min(m, n), options ≥ 0, rng
 // not nil), for callers that already hold one; errors name op.
-func randomizedSVD(op string, o *operator, k int, opts RandomizedSVDOptions, rng *rand.Rand) (*SVD, error) {
+func randomizedSVD(op string, rng *rand.Rand, o *operator, k int, opts RandomizedSVDOptions) (*SVD, error) {
 	l := min(k+min(opts.Oversample, o.rows, o.cols), o.rows, o.cols) // min first: k + p must not overflow
 	q := mat.NewDense(o.rows, l, nil)                                // the range basis
 	z := mat.NewDense(o.cols, l, nil)                                // the co-range block Aᵀ·Q (Ω at first)
-	fillGaussian(z, rng)
+	fillGaussian(rng, z)
 	if err := o.mul(q, z); err != nil {
 		return nil, fmt.Errorf("factor: %s: %w", op, err)
 	}
@@ -101,7 +104,7 @@ func randomizedSVD(op string, o *operator, k int, opts RandomizedSVDOptions, rng
 }
 
 // fillGaussian fills m with independent standard normal draws from rng, row by row.
-func fillGaussian(m *mat.Dense, rng *rand.Rand) {
+func fillGaussian(rng *rand.Rand, m *mat.Dense) {
 	r, _ := m.Dims()
 	for i := range r {
 		row := m.RawRowView(i)

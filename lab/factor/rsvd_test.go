@@ -17,7 +17,7 @@ func TestRandomizedSVDExactForLowRank(t *testing.T) {
 	values := []float64{9, 4, 2, 1, 0.5}
 	a := withSpectrum(rng, 200, 80, values)
 	for _, p := range []int{0, 5} {
-		got, err := RandomizedSVD(a, len(values), RandomizedSVDOptions{Oversample: p}, rand.New(rand.NewPCG(5, 6)))
+		got, err := RandomizedSVD(rand.New(rand.NewPCG(5, 6)), a, len(values), RandomizedSVDOptions{Oversample: p})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -49,7 +49,7 @@ func TestRandomizedSVDErrorBound(t *testing.T) {
 	next := values[k]
 	var previous float64 = math.Inf(1)
 	for _, q := range []int{0, 1, 3} {
-		got, err := RandomizedSVD(a, k, RandomizedSVDOptions{Oversample: p, PowerIterations: q}, rand.New(rand.NewPCG(9, 10)))
+		got, err := RandomizedSVD(rand.New(rand.NewPCG(9, 10)), a, k, RandomizedSVDOptions{Oversample: p, PowerIterations: q})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -77,7 +77,7 @@ func TestRandomizedSVDDenseSparseDeterministic(t *testing.T) {
 	s := sparseOf(t, d)
 	opts := RandomizedSVDOptions{Oversample: 10, PowerIterations: 2}
 	run := func(a mat.Matrix) *SVD {
-		res, err := RandomizedSVD(a, 8, opts, rand.New(rand.NewPCG(15, 16)))
+		res, err := RandomizedSVD(rand.New(rand.NewPCG(15, 16)), a, 8, opts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -116,7 +116,7 @@ func TestRandomizedSVDRejectsBadInput(t *testing.T) {
 		{"nil rng", a, 1, RandomizedSVDOptions{}, nil, "rng is nil"},
 		{"overflow", mat.NewDense(2, 2, []float64{1.7e308, 1.7e308, 1.7e308, 1.7e308}), 1, RandomizedSVDOptions{PowerIterations: 1}, rng, "overflow"},
 	} {
-		if _, err := RandomizedSVD(c.a, c.k, c.opts, c.rng); err == nil || !strings.Contains(err.Error(), c.want) {
+		if _, err := RandomizedSVD(c.rng, c.a, c.k, c.opts); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v, want one mentioning %q", c.name, err, c.want)
 		}
 	}

@@ -1,20 +1,25 @@
 package factor
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/fastkernels/kernellab/lab/internal/ctxcheck"
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
-// SparsePCAOptions sets the penalty and the work of FitSparsePCA.
+// SparsePCAOptions sets the penalty and the work of [FitSparsePCA]. Iterations has no default, so
+// the zero value is refused: set it.
 type SparsePCAOptions struct {
 	// Penalty λ ≥ 0 weighs the ℓ1 norms of both factors; 0 gives plain alternating least squares.
 	Penalty float64
-	// Iterations ≥ 1 is the number of alternations (one update of U, then one of V).
+	// Iterations ≥ 1 is the number of alternations (one update of U, then one of V); 0 is an
+	// error (the work a fit needs depends on the data and on λ).
 	Iterations int
 }
 
@@ -42,7 +47,7 @@ type SparsePCA struct {
 // right singular vectors); as λ grows more entries are exactly zero, and for λ ≥ max|A·V₀| all are.
 //
 // The start. The slide draws U₀ and V₀ from N(0, I) and annotates the line "range sampler"; here
-// the Gaussian draw feeds the range sampler: the start is RandomizedSVD(A, k) (oversampling 10,
+// the Gaussian draw feeds the range sampler: the start is [RandomizedSVD](rng, A, k, …) (oversampling 10,
 // two power iterations, Ω from rng), each rank-one term split between the factors so that their
 // ℓ1 norms are equal (the split that minimises the penalty). scikit-learn's
 // dictionary learning starts from the SVD in the same way (_dict_learning.py in version 1.2.1).
@@ -54,14 +59,25 @@ type SparsePCA struct {
 // the objective, so a penalty proportional to ‖A‖_F means the same at every size.
 //
 // A is not centred (as in the slides and in latent semantic analysis; centre dense data first for
-// PCA proper), may be dense or a *csr.Matrix, and is used only through one product with A and one
+// PCA proper), may be dense or a *[csr.Matrix], and is used only through one product with A and one
 // with Aᵀ per iteration.
 // Errors: nil/empty A, NaN or ±Inf, k outside [1, min(m, n)], a negative or non-finite penalty,
 // Iterations < 1, nil rng, an overflowing product. Cost: the randomized SVD, then per iteration two
 // products with k-column blocks (O(k·nnz(A))) and O((m + n)·k²) per coordinate sweep; memory
 // O((m + n)·k) beside A.
-func FitSparsePCA(a mat.Matrix, k int, opts SparsePCAOptions, rng *rand.Rand) (*SparsePCA, error) {
+func FitSparsePCA(rng *rand.Rand, a mat.Matrix, k int, opts SparsePCAOptions) (*SparsePCA, error) {
+	return FitSparsePCAContext(context.Background(), rng, a, k, opts)
+}
+
+// FitSparsePCAContext is [FitSparsePCA] that gives up with ctx's error (wrapped) once ctx is done:
+// it looks before each alternation, so it returns within about one iteration's time (on LFW faces
+// at paper scale a fit takes minutes). When it returns a fit it is FitSparsePCA's, bit for bit.
+// A nil ctx is an error.
+func FitSparsePCAContext(ctx context.Context, rng *rand.Rand, a mat.Matrix, k int, opts SparsePCAOptions) (*SparsePCA, error) {
 	const op = "FitSparsePCA"
+	if err := ctxcheck.NotNil(ctx, "factor: "+op); err != nil {
+		return nil, err
+	}
 	o, err := rankOperator(op, a, k)
 	if err != nil {
 		return nil, err
@@ -74,7 +90,7 @@ func FitSparsePCA(a mat.Matrix, k int, opts SparsePCAOptions, rng *rand.Rand) (*
 		return nil, fmt.Errorf("factor: %s: Iterations = %d, want at least 1", op, opts.Iterations)
 	}
 	if rng == nil {
-		return nil, fmt.Errorf("factor: %s: rng is nil", op)
+		return nil, laberr.Errorf(laberr.ErrNilRand, "factor: %s: rng is nil", op)
 	}
 	var squares float64 // ‖A‖²_F, for the objective
 	o.eachRow(func(_ []int, vals []float64) {
@@ -82,7 +98,7 @@ func FitSparsePCA(a mat.Matrix, k int, opts SparsePCAOptions, rng *rand.Rand) (*
 			squares += v * v
 		}
 	})
-	start, err := randomizedSVD(op, o, k, RandomizedSVDOptions{Oversample: sparseStartOversample, PowerIterations: sparseStartPowerIterations}, rng)
+	start, err := randomizedSVD(op, rng, o, k, RandomizedSVDOptions{Oversample: sparseStartOversample, PowerIterations: sparseStartPowerIterations})
 	if err != nil {
 		return nil, err
 	}
@@ -101,6 +117,9 @@ func FitSparsePCA(a mat.Matrix, k int, opts SparsePCAOptions, rng *rand.Rand) (*
 	var gram mat.Dense
 	res := &SparsePCA{U: u, V: v}
 	for range opts.Iterations {
+		if err := ctxcheck.Done(ctx, "factor: "+op); err != nil {
+			return nil, err
+		}
 		if err := o.mul(av, v); err != nil {
 			return nil, fmt.Errorf("factor: %s: %w", op, err)
 		}

@@ -24,7 +24,7 @@ func TestSparsePCAWithoutPenaltyIsALS(t *testing.T) {
 	ref.VTo(&refV)
 	lead := mat.DenseCopyOf(refV.Slice(0, 30, 0, 3))
 	for _, a := range []mat.Matrix{d, sparseOf(t, d)} {
-		fit, err := FitSparsePCA(a, 3, SparsePCAOptions{Iterations: 60}, rand.New(rand.NewPCG(33, 34)))
+		fit, err := FitSparsePCA(rand.New(rand.NewPCG(33, 34)), a, 3, SparsePCAOptions{Iterations: 60})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -55,7 +55,7 @@ func TestSparsePCAPenalty(t *testing.T) {
 	a := randomSparse(rng, 60, 40, 0.3)
 	zeros := -1
 	for _, lambda := range []float64{0, 0.3, 1, 3, 1e6} {
-		fit, err := FitSparsePCA(a, 4, SparsePCAOptions{Penalty: lambda, Iterations: 30}, rand.New(rand.NewPCG(37, 38)))
+		fit, err := FitSparsePCA(rand.New(rand.NewPCG(37, 38)), a, 4, SparsePCAOptions{Penalty: lambda, Iterations: 30})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -120,7 +120,7 @@ func TestSparsePCARejectsBadInput(t *testing.T) {
 		{"no iterations", 1, SparsePCAOptions{}, rng, "Iterations = 0"},
 		{"nil rng", 1, SparsePCAOptions{Iterations: 1}, nil, "rng is nil"},
 	} {
-		if _, err := FitSparsePCA(a, c.k, c.opts, c.rng); err == nil || !strings.Contains(err.Error(), c.want) {
+		if _, err := FitSparsePCA(c.rng, a, c.k, c.opts); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v, want one mentioning %q", c.name, err, c.want)
 		}
 	}
@@ -145,12 +145,12 @@ func TestSparsePCAReplicationInvariance(t *testing.T) {
 		}
 	}
 	opts := SparsePCAOptions{Penalty: lambda, Iterations: 8}
-	small, err := FitSparsePCA(a, k, opts, rand.New(rand.NewPCG(43, 44)))
+	small, err := FitSparsePCA(rand.New(rand.NewPCG(43, 44)), a, k, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	opts.Penalty = lambda * math.Sqrt(p*q)
-	large, err := FitSparsePCA(big, k, opts, rand.New(rand.NewPCG(45, 46)))
+	large, err := FitSparsePCA(rand.New(rand.NewPCG(45, 46)), big, k, opts)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,7 @@ const SlidesSpectrumFraction = 0.7
 
 // ComponentsForMass returns the smallest k such that σ_1 + … + σ_k ≥ fraction·(σ_1 + … + σ_n)
 // for the singular values in values, which must be sorted in decreasing order: the number of
-// components the slides keep with fraction = SlidesSpectrumFraction. The sums are accumulated in
+// components the slides keep with fraction = [SlidesSpectrumFraction]. The sums are accumulated in
 // order, so a partial sum equal to the target up to rounding may need one more value.
 // Errors: no values, a NaN, ±Inf or negative value, values not decreasing, all values zero, a
 // fraction outside (0, 1].

@@ -16,7 +16,7 @@ type SVD struct {
 }
 
 // TruncatedSVD returns the k leading singular triplets of A, exactly (to rounding), with p =
-// min(m, n): in builds with the tag openblas and cgo (see lab/blas), LAPACK's dgesvdx through
+// min(m, n): in builds with the tag openblas and cgo (see lab/blasbackend), LAPACK's dgesvdx through
 // OpenBLAS when k ≤ p/4 (bisection and inverse iteration for the k largest values of the
 // bidiagonal form, and k vectors transformed back: 1.7 times faster than the full SVD for k = 50
 // of a 2000 × 1000 matrix), else its dgesdd, the thin SVD by divide and conquer, truncated;
@@ -24,8 +24,8 @@ type SVD struct {
 // slides against which the randomized methods are measured. Signs are fixed so that
 // the largest-magnitude entry of each column of U is positive.
 //
-// A may be dense or a *csr.Matrix; sparse data are densified, which is refused above 2²⁶
-// entries (use RandomizedSVD for a large bag of words). A is not modified.
+// A may be dense or a *[csr.Matrix]; sparse data are densified, which is refused above 2²⁶
+// entries (use [RandomizedSVD] for a large bag of words). A is not modified.
 // Errors: nil/empty A, NaN or ±Inf, k outside [1, min(m, n)], an SVD that does not converge or
 // overflows. Cost: O(m·n·min(m, n)) time, O(m·n + (m + n)·min(m, n)) memory.
 func TruncatedSVD(a mat.Matrix, k int) (*SVD, error) {

@@ -8,6 +8,8 @@ import (
 	"slices"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // TreeOptions are the growth limits of one CART tree.
@@ -48,7 +50,7 @@ type node struct {
 func FitTree(rng *rand.Rand, task Task, X mat.Matrix, y []float64, opts TreeOptions) (*Tree, error) {
 	const op = "FitTree"
 	if rng == nil {
-		return nil, fmt.Errorf("forest: %s: rng is nil", op)
+		return nil, laberr.Errorf(laberr.ErrNilRand, "forest: %s: rng is nil", op)
 	}
 	set, err := newTrainingSet(op, task, X, y)
 	if err != nil {
@@ -87,14 +89,14 @@ func checkGrowth(op string, maxFeatures, maxDepth, minLeaf, d, defaultFeatures i
 // from the number of training columns or x has a non-finite entry.
 func (t *Tree) Predict(x []float64) (float64, error) {
 	if t == nil || len(t.nodes) == 0 {
-		return 0, fmt.Errorf("forest: Tree.Predict: the tree has no nodes (make it with FitTree or Fit)")
+		return 0, laberr.Errorf(laberr.ErrNotFitted, "forest: Tree.Predict: the tree has no nodes (make it with FitTree or Fit)")
 	}
 	if len(x) != t.d {
-		return 0, fmt.Errorf("forest: Tree.Predict: len(x) = %d, want the %d columns of the training data", len(x), t.d)
+		return 0, laberr.Errorf(laberr.ErrShape, "forest: Tree.Predict: len(x) = %d, want the %d columns of the training data", len(x), t.d)
 	}
 	for j, v := range x {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return 0, fmt.Errorf("forest: Tree.Predict: x[%d] = %g, want finite values", j, v)
+			return 0, laberr.Errorf(laberr.ErrNonFinite, "forest: Tree.Predict: x[%d] = %g, want finite values", j, v)
 		}
 	}
 	return t.predict(x), nil

@@ -4,10 +4,12 @@ import (
 	"cmp"
 	"fmt"
 	"math"
-	"reflect"
 	"slices"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/fastkernels/kernellab/lab/internal/matcheck"
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // trainingSet is the training data in the layout the split search reads: each feature as the
@@ -42,13 +44,13 @@ func newTrainingSet(op string, task Task, X mat.Matrix, y []float64) (*trainingS
 		return nil, fmt.Errorf("forest: %s: X has %d rows, want at most %d", op, n, maxRows)
 	}
 	if len(y) != n {
-		return nil, fmt.Errorf("forest: %s: len(y) = %d, want the %d rows of X", op, len(y), n)
+		return nil, laberr.Errorf(laberr.ErrShape, "forest: %s: len(y) = %d, want the %d rows of X", op, len(y), n)
 	}
 	largest := 0.0
 	for i, v := range y {
 		switch {
 		case math.IsNaN(v) || math.IsInf(v, 0):
-			return nil, fmt.Errorf("forest: %s: y[%d] = %g, want finite targets", op, i, v)
+			return nil, laberr.Errorf(laberr.ErrNonFinite, "forest: %s: y[%d] = %g, want finite targets", op, i, v)
 		case task == Classification && v != -1 && v != 1:
 			return nil, fmt.Errorf("forest: %s: y[%d] = %g, want labels −1 or +1 for Classification", op, i, v)
 		}
@@ -57,7 +59,7 @@ func newTrainingSet(op string, task Task, X mat.Matrix, y []float64) (*trainingS
 	// The split criteria square weighted sums of targets, whose weights (bootstrap counts) reach
 	// n: (n·n·max|y|)² must be finite.
 	if bound := float64(n) * float64(n) * largest; !(bound*bound < math.MaxFloat64) {
-		return nil, fmt.Errorf("forest: %s: max|y| = %g is too large for %d rows: the split criteria, squares of sums of up to n² targets, would overflow; rescale y", op, largest, n)
+		return nil, laberr.Errorf(laberr.ErrNonFinite, "forest: %s: max|y| = %g is too large for %d rows: the split criteria, squares of sums of up to n² targets, would overflow; rescale y", op, largest, n)
 	}
 	set := &trainingSet{
 		n:        n,
@@ -91,26 +93,5 @@ func newTrainingSet(op string, task Task, X mat.Matrix, y []float64) (*trainingS
 // finiteDense checks that X (named name in operation op) is a non-nil, non-empty matrix of
 // finite values and returns it as a *mat.Dense: X itself when it is one, else a copy.
 func finiteDense(op, name string, X mat.Matrix) (*mat.Dense, error) {
-	if X == nil {
-		return nil, fmt.Errorf("forest: %s: %s is nil", op, name)
-	}
-	if v := reflect.ValueOf(X); v.Kind() == reflect.Pointer && v.IsNil() {
-		return nil, fmt.Errorf("forest: %s: %s is a nil %T", op, name, X)
-	}
-	n, d := X.Dims()
-	if n == 0 || d == 0 {
-		return nil, fmt.Errorf("forest: %s: %s is %d×%d, want at least one row and one column", op, name, n, d)
-	}
-	dense, ok := X.(*mat.Dense)
-	if !ok {
-		dense = mat.DenseCopyOf(X)
-	}
-	for i := range n {
-		for j, v := range dense.RawRowView(i) {
-			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, fmt.Errorf("forest: %s: %s[%d, %d] = %g, want finite values", op, name, i, j, v)
-			}
-		}
-	}
-	return dense, nil
+	return matcheck.Dense("forest: "+op, name, X)
 }

@@ -1,8 +1,8 @@
 // Package forest grows CART decision trees and random forests (Breiman 2001) for regression and
 // binary classification, with the per-tree predictions that the thesis's chapter 6 prunes: OMP
-// and NN-OMP run on the n×T matrix Forest.TreePredictions returns (lab/sparse).
+// and NN-OMP run on the n×T matrix [Forest.TreePredictions] returns (lab/pursuit).
 //
-// Trees (FitTree) follow scikit-learn's exact best-split CART: at a node, each candidate
+// Trees ([FitTree]) follow scikit-learn's exact best-split CART: at a node, each candidate
 // feature's samples are ordered by value, every threshold between consecutive distinct values is
 // tried (the midpoint a/2 + b/2 of the two values, going left when x[f] <= threshold), and the
 // split with the lowest weighted child impurity wins: the sum of squared errors for Regression,
@@ -20,7 +20,7 @@
 // Classification and d for Regression. As in scikit-learn the bootstrap enters as integer sample
 // weights, so MinLeaf counts distinct training rows. The trees are grown on all cores; each has
 // its own generator, seeded from the caller's in tree order before any training, so a forest
-// depends on the seed only, not on GOMAXPROCS. Forest.Predict averages the trees (Regression)
+// depends on the seed only, not on GOMAXPROCS. [Forest.Predict] averages the trees (Regression)
 // or takes the sign of the mean ±1 vote, 0 giving +1 (Classification; scikit-learn averages
 // class probabilities instead).
 //
@@ -31,10 +31,10 @@
 //
 // Pruning (thesis chapter 6): each method takes the n×T per-tree predictions on the data it
 // prunes on (TreePredictions), the targets and a grid of pruned sizes, and returns a Pruning:
-// for every size a Selection of trees and weights. PruneOMP and PruneNNOMP (Algorithms 6 and
-// 7, through lab/sparse; PruneOptions.NoWeights for their "w/o weights" variants), PruneRandom,
-// PruneEnsemble (Caruana et al. 2004), PruneZhangPredictions and PruneZhangSimilarity (Zhang &
-// Wang 2009) and PruneKMeans (Fawagreh et al. 2016). NewPrunedForest turns a Selection into a
+// for every size a Selection of trees and weights. [PruneOMP] and [PruneNNOMP] (Algorithms 6 and
+// 7, through lab/pursuit; PruneOptions.NoWeights for their "w/o weights" variants), [PruneRandom],
+// [PruneEnsemble] (Caruana et al. 2004), [PruneZhangPredictions] and [PruneZhangSimilarity] (Zhang &
+// Wang 2009) and [PruneKMeans] (Fawagreh et al. 2016). [NewPrunedForest] turns a Selection into a
 // model that predicts with the kept trees only: Σ wᵢ tᵢ(x) for Regression, its sign for
 // Classification (labels ±1).
 //

@@ -10,6 +10,7 @@ import (
 
 	"github.com/fastkernels/kernellab/lab/internal/memlimit"
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // Options are the settings of a random forest; the zero value gives scikit-learn's defaults.
@@ -71,7 +72,7 @@ func FitContext(ctx context.Context, rng *rand.Rand, task Task, X mat.Matrix, y 
 
 func fit(ctx context.Context, op string, rng *rand.Rand, task Task, X mat.Matrix, y []float64, opts Options) (*Forest, error) {
 	if rng == nil {
-		return nil, fmt.Errorf("forest: %s: rng is nil", op)
+		return nil, laberr.Errorf(laberr.ErrNilRand, "forest: %s: rng is nil", op)
 	}
 	if opts.Trees < 0 {
 		return nil, fmt.Errorf("forest: %s: Trees = %d, want ≥ 0 (0: %d)", op, opts.Trees, defaultTrees)
@@ -207,14 +208,14 @@ func (f *Forest) Predict(X mat.Matrix) ([]float64, error) {
 // columns; it returns them as a *mat.Dense.
 func (f *Forest) checkPoints(op string, X mat.Matrix) (*mat.Dense, error) {
 	if f == nil || len(f.trees) == 0 {
-		return nil, fmt.Errorf("forest: %s: the forest has no trees (make it with Fit)", op)
+		return nil, laberr.Errorf(laberr.ErrNotFitted, "forest: %s: the forest has no trees (make it with Fit)", op)
 	}
 	dense, err := finiteDense(op, "X", X)
 	if err != nil {
 		return nil, err
 	}
 	if _, d := dense.Dims(); d != f.d {
-		return nil, fmt.Errorf("forest: %s: X has %d columns, want the %d of the training data", op, d, f.d)
+		return nil, laberr.Errorf(laberr.ErrShape, "forest: %s: X has %d columns, want the %d of the training data", op, d, f.d)
 	}
 	return dense, nil
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/fastkernels/kernellab/lab/internal/memlimit"
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // Selection is a pruned forest: the kept trees and their weights. The pruned forest predicts
@@ -45,7 +46,8 @@ type Pruning struct {
 type PruneOptions struct {
 	// Task is the forest's task: it picks the metric the methods that score ensembles use
 	// (mean squared error for Regression, accuracy of the sign vote for Classification) and the
-	// checks on the inputs (predictions and targets exactly ±1 for Classification).
+	// checks on the inputs (predictions and targets exactly ±1 for Classification). The zero
+	// value is Regression.
 	Task Task
 	// NoWeights keeps the trees that OMP or NN-OMP select but gives them the weight 1/m (the
 	// thesis's "OMP w/o weights", "NN-OMP w/o weights"); the other methods ignore it.
@@ -106,12 +108,12 @@ func newPruneInput(op string, task Task, P mat.Matrix, y []float64, sizes []int)
 	}
 	n, T := dense.Dims()
 	if len(y) != n {
-		return nil, fmt.Errorf("forest: %s: len(y) = %d, want the %d rows of the prediction matrix", op, len(y), n)
+		return nil, laberr.Errorf(laberr.ErrShape, "forest: %s: len(y) = %d, want the %d rows of the prediction matrix", op, len(y), n)
 	}
 	in := &pruneInput{task: task, n: n, T: T, y: append([]float64(nil), y...)}
 	for i, v := range y {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil, fmt.Errorf("forest: %s: y[%d] = %g, want finite values", op, i, v)
+			return nil, laberr.Errorf(laberr.ErrNonFinite, "forest: %s: y[%d] = %g, want finite values", op, i, v)
 		}
 		if task == Classification && v != 1 && v != -1 {
 			return nil, fmt.Errorf("forest: %s: y[%d] = %g, want a label −1 or +1 for Classification", op, i, v)
@@ -146,26 +148,6 @@ func newPruneInput(op string, task Task, P mat.Matrix, y []float64, sizes []int)
 	return in, nil
 }
 
-// score returns the metric of the ensemble whose summed predictions are s (any positive
-// multiple of the weighted vote): the mean squared error of s/count for Regression, the error
-// rate of sign(s) (0 giving +1) for Classification. Lower is better. O(n).
-func (in *pruneInput) score(s []float64, count float64) float64 {
-	var e float64
-	if in.task == Classification {
-		for i, v := range s {
-			if (v >= 0) != (in.y[i] > 0) {
-				e++
-			}
-		}
-		return e / float64(in.n)
-	}
-	for i, v := range s {
-		d := v/count - in.y[i]
-		e += d * d
-	}
-	return e / float64(in.n)
-}
-
 // uniform returns the selection of trees with weights 1/len(trees).
 func uniform(trees []int) Selection {
 	w := make([]float64, len(trees))
@@ -187,20 +169,20 @@ type PrunedForest struct {
 func NewPrunedForest(f *Forest, sel Selection) (*PrunedForest, error) {
 	const op = "NewPrunedForest"
 	if f == nil || len(f.trees) == 0 {
-		return nil, fmt.Errorf("forest: %s: the forest has no trees (make it with Fit)", op)
+		return nil, laberr.Errorf(laberr.ErrNotFitted, "forest: %s: the forest has no trees (make it with Fit)", op)
 	}
 	if len(sel.Trees) == 0 {
 		return nil, fmt.Errorf("forest: %s: the selection keeps no tree", op)
 	}
 	if len(sel.Weights) != len(sel.Trees) {
-		return nil, fmt.Errorf("forest: %s: %d weights for %d trees, want one per tree", op, len(sel.Weights), len(sel.Trees))
+		return nil, laberr.Errorf(laberr.ErrShape, "forest: %s: %d weights for %d trees, want one per tree", op, len(sel.Weights), len(sel.Trees))
 	}
 	for i, t := range sel.Trees {
 		if t < 0 || t >= len(f.trees) {
 			return nil, fmt.Errorf("forest: %s: Trees[%d] = %d, want an index in [0, %d)", op, i, t, len(f.trees))
 		}
 		if w := sel.Weights[i]; math.IsNaN(w) || math.IsInf(w, 0) {
-			return nil, fmt.Errorf("forest: %s: Weights[%d] = %g, want finite weights", op, i, w)
+			return nil, laberr.Errorf(laberr.ErrNonFinite, "forest: %s: Weights[%d] = %g, want finite weights", op, i, w)
 		}
 	}
 	return &PrunedForest{forest: f, sel: Selection{
@@ -223,7 +205,7 @@ func (p *PrunedForest) Selection() Selection {
 // are handled in blocks on all cores. Time O(n·m·depth) for m kept trees; memory O(n).
 func (p *PrunedForest) Predict(X mat.Matrix) ([]float64, error) {
 	if p == nil {
-		return nil, fmt.Errorf("forest: PrunedForest.Predict: the pruned forest is nil (make it with NewPrunedForest)")
+		return nil, laberr.Errorf(laberr.ErrNotFitted, "forest: PrunedForest.Predict: the pruned forest is nil (make it with NewPrunedForest)")
 	}
 	dense, err := p.forest.checkPoints("PrunedForest.Predict", X)
 	if err != nil {

@@ -6,12 +6,13 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/fastkernels/kernellab/lab/laberr"
 	"github.com/fastkernels/kernellab/lab/learn"
 )
 
 // PruneKMeans is the clustering pruning of Fawagreh et al. (2016): for each size m, the trees'
 // prediction vectors (the columns of P, points of ℝⁿ) are clustered into m clusters by k-means
-// (learn.KMeans: k-means++ seeding from rng, Lloyd iterations, one restart) and each cluster
+// ([learn.KMeans]: k-means++ seeding from rng, Lloyd iterations, one restart) and each cluster
 // keeps its best tree on P, y (lowest mean squared error for Regression, lowest error rate for
 // Classification; ties go to the lowest index), with the weight 1/m; trees are listed by
 // cluster. The thesis clusters on the training data and picks on validation: pass the
@@ -20,11 +21,11 @@ import (
 //
 // Cost: O(n·T) to score the trees once, then per size m O(n·T·m) per Lloyd iteration (at most
 // 300); memory 8·n·T bytes for the trees' prediction vectors (learn.KMeans copies them once
-// more), plus the votes or copy of newPruneInput (see PruneEnsemble).
+// more), plus the votes or copy of newPruneInput (see [PruneEnsemble]).
 func PruneKMeans(rng *rand.Rand, P mat.Matrix, y []float64, sizes []int, opts PruneOptions) (*Pruning, error) {
 	const op = "PruneKMeans"
 	if rng == nil {
-		return nil, fmt.Errorf("forest: %s: rng is nil", op)
+		return nil, laberr.Errorf(laberr.ErrNilRand, "forest: %s: rng is nil", op)
 	}
 	in, err := newPruneInput(op, opts.Task, P, y, sizes)
 	if err != nil {

@@ -3,11 +3,11 @@ package forest
 import (
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/fastkernels/kernellab/lab/sparse"
+	"github.com/fastkernels/kernellab/lab/pursuit"
 )
 
 // PruneNNOMP prunes a forest with non-negative orthogonal matching pursuit (thesis §6.2,
-// Algorithm 7): as PruneOMP, but a step picks only a tree whose unit-norm column is positively
+// Algorithm 7): as [PruneOMP], but a step picks only a tree whose unit-norm column is positively
 // correlated with the residual, and the weights are refitted by non-negative least squares, so
 // every weight is ≥ 0 (a tree whose weight falls to zero stays listed with weight 0). NN-OMP
 // stops by itself when no tree is positively correlated with the residual (or a step no longer
@@ -19,5 +19,5 @@ import (
 // correlations plus O(n·m) per active-set change of the non-negative least squares; memory
 // O(n·T) for a copy of P plus O(n·M + M²) for the largest size M.
 func PruneNNOMP(P mat.Matrix, y []float64, sizes []int, opts PruneOptions) (*Pruning, error) {
-	return prunePursuit("PruneNNOMP", P, y, sizes, opts, sparse.NonNegativeOMP)
+	return prunePursuit("PruneNNOMP", P, y, sizes, opts, pursuit.NonNegativeOMP)
 }

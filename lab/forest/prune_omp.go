@@ -5,7 +5,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/fastkernels/kernellab/lab/sparse"
+	"github.com/fastkernels/kernellab/lab/pursuit"
 )
 
 // PruneOMP prunes a forest with orthogonal matching pursuit (thesis §6.2, Algorithm 6): the
@@ -15,7 +15,7 @@ import (
 // weights of all picked trees. The weights it returns are those of the raw columns: OMP on the
 // columns normalised to unit norm, with weights rescaled back by 1/‖tᵢ‖, selects the same trees
 // and gives exactly these weights (least squares is equivariant to column scaling), so the
-// normalisation is implicit (sparse.OrthogonalMatchingPursuit selects by normalised
+// normalisation is implicit ([pursuit.OrthogonalMatchingPursuit] selects by normalised
 // correlation). opts.NoWeights keeps the trees and gives them the weight 1/m ("OMP w/o
 // weights"). Binary labels are ±1 and the pruned forest votes sign(Σ αᵢ tᵢ(x)).
 //
@@ -28,22 +28,22 @@ import (
 // Cost: O(n·T) per step for the correlations plus O(n·m + m²) for the update, O(n·T·M) in all for
 // the largest size M; memory O(n·T) for a copy of P plus O(n·M + M²).
 func PruneOMP(P mat.Matrix, y []float64, sizes []int, opts PruneOptions) (*Pruning, error) {
-	return prunePursuit("PruneOMP", P, y, sizes, opts, sparse.OrthogonalMatchingPursuit)
+	return prunePursuit("PruneOMP", P, y, sizes, opts, pursuit.OrthogonalMatchingPursuit)
 }
 
 // prunePursuit runs solver (OMP or NN-OMP) once up to the largest size and reads every size of
 // the grid from its path.
 func prunePursuit(op string, P mat.Matrix, y []float64, sizes []int, opts PruneOptions,
-	solver func(sparse.Dictionary, []float64, sparse.Options) (*sparse.Result, error)) (*Pruning, error) {
+	solver func(pursuit.Dictionary, []float64, pursuit.Options) (*pursuit.Result, error)) (*Pruning, error) {
 	in, err := newPruneInput(op, opts.Task, P, y, sizes)
 	if err != nil {
 		return nil, err
 	}
-	dict, err := sparse.NewDenseDictionary(P)
+	dict, err := pursuit.NewDenseDictionary(P)
 	if err != nil {
 		return nil, fmt.Errorf("forest: %s: %w", op, err)
 	}
-	res, err := solver(dict, in.y, sparse.Options{MaxAtoms: in.max})
+	res, err := solver(dict, in.y, pursuit.Options{MaxAtoms: in.max})
 	if err != nil {
 		return nil, fmt.Errorf("forest: %s: %w", op, err)
 	}
@@ -52,7 +52,7 @@ func prunePursuit(op string, P mat.Matrix, y []float64, sizes []int, opts PruneO
 	if reached == 0 {
 		return nil, fmt.Errorf("forest: %s: no tree is correlated with y (%v): nothing to keep", op, res.Stop)
 	}
-	if reached < in.max || res.Stop != sparse.StopMaxAtoms {
+	if reached < in.max || res.Stop != pursuit.StopMaxAtoms {
 		out.Stopped = reached
 	}
 	for k, m := range in.sizes {

@@ -1,10 +1,11 @@
 package forest
 
 import (
-	"fmt"
 	"math/rand/v2"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // PruneRandom is the baseline of chapter 6: m trees drawn uniformly without replacement, each
@@ -15,7 +16,7 @@ import (
 func PruneRandom(rng *rand.Rand, P mat.Matrix, y []float64, sizes []int, opts PruneOptions) (*Pruning, error) {
 	const op = "PruneRandom"
 	if rng == nil {
-		return nil, fmt.Errorf("forest: %s: rng is nil", op)
+		return nil, laberr.Errorf(laberr.ErrNilRand, "forest: %s: rng is nil", op)
 	}
 	in, err := newPruneInput(op, opts.Task, P, y, sizes)
 	if err != nil {

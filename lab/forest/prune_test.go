@@ -9,7 +9,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/fastkernels/kernellab/lab/sparse"
+	"github.com/fastkernels/kernellab/lab/pursuit"
 )
 
 // randomPredictions returns an n×T matrix of per-tree predictions and targets: Gaussian for
@@ -92,9 +92,9 @@ func TestPruneOMPPathEqualsOMPPerSize(t *testing.T) {
 				unit.Set(i, j, unit.At(i, j)/norms[j])
 			}
 		}
-		dict, _ := sparse.NewDenseDictionary(unit)
+		dict, _ := pursuit.NewDenseDictionary(unit)
 		for k, m := range sizes {
-			ref, err := sparse.OrthogonalMatchingPursuit(dict, y, sparse.Options{MaxAtoms: m})
+			ref, err := pursuit.OrthogonalMatchingPursuit(dict, y, pursuit.Options{MaxAtoms: m})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -205,7 +205,7 @@ func TestPruneNNOMP(t *testing.T) {
 		}
 	}
 	// The residual reached is NNLS on the kept trees, no better than NNLS on all trees.
-	x, err := sparse.NonNegativeLeastSquares(P, y)
+	x, err := pursuit.NonNegativeLeastSquares(P, y)
 	if err != nil {
 		t.Fatal(err)
 	}

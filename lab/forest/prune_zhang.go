@@ -18,7 +18,7 @@ import (
 // removal, so a step with l trees scores its l candidates in O(n·T) on all cores (the candidate
 // sums are sum − P[:, t], never recomputed from the l trees): O(n·T²) in all, where recomputing every
 // candidate ensemble from its trees would cost O(n·l²) per step and O(n·T³) in all. Memory as
-// PruneEnsemble's: n·T bytes of ±1 votes (Classification), P itself (Regression), and O(n + T).
+// [PruneEnsemble]'s: n·T bytes of ±1 votes (Classification), P itself (Regression), and O(n + T).
 func PruneZhangPredictions(P mat.Matrix, y []float64, sizes []int, opts PruneOptions) (*Pruning, error) {
 	in, err := newPruneInput("PruneZhangPredictions", opts.Task, P, y, sizes)
 	if err != nil {
@@ -49,7 +49,7 @@ func PruneZhangPredictions(P mat.Matrix, y []float64, sizes []int, opts PruneOpt
 // of inner products with the remaining trees is updated in O(T) per removal: O(n·T²) in all,
 // not the O(n·l²) per step (O(n·T³) in all) of recomputing them. Memory 8·T² bytes for the Gram
 // matrix, n·T/8 bytes for the packed votes or 8·n·T for the Regression columns, plus the
-// input as in PruneEnsemble.
+// input as in [PruneEnsemble].
 func PruneZhangSimilarity(P mat.Matrix, y []float64, sizes []int, opts PruneOptions) (*Pruning, error) {
 	in, err := newPruneInput("PruneZhangSimilarity", opts.Task, P, y, sizes)
 	if err != nil {

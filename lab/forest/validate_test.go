@@ -34,9 +34,9 @@ func TestValidation(t *testing.T) {
 		{"nil rng", nil, forest.Regression, X, y, forest.Options{}, "rng is nil"},
 		{"nil X", rng, forest.Regression, nil, y, forest.Options{}, "X is nil"},
 		{"nil *mat.Dense", rng, forest.Regression, nilDense, y, forest.Options{}, "X is a nil *mat.Dense"},
-		{"empty X", rng, forest.Regression, &mat.Dense{}, y, forest.Options{}, "X is 0×0"},
-		{"NaN in X", rng, forest.Regression, withEntry(2, 1, math.NaN()), y, forest.Options{}, "X[2, 1] = NaN"},
-		{"Inf in X", rng, forest.Classification, withEntry(3, 0, math.Inf(-1)), y, forest.Options{}, "X[3, 0] = -Inf"},
+		{"empty X", rng, forest.Regression, &mat.Dense{}, y, forest.Options{}, "X is empty (0×0)"},
+		{"NaN in X", rng, forest.Regression, withEntry(2, 1, math.NaN()), y, forest.Options{}, "X[2,1] = NaN"},
+		{"Inf in X", rng, forest.Classification, withEntry(3, 0, math.Inf(-1)), y, forest.Options{}, "X[3,0] = -Inf"},
 		{"short y", rng, forest.Regression, X, y[:3], forest.Options{}, "len(y) = 3"},
 		{"NaN in y", rng, forest.Regression, X, []float64{1, 2, math.NaN(), 4}, forest.Options{}, "y[2] = NaN"},
 		{"label 0", rng, forest.Classification, X, []float64{1, -1, 0, 1}, forest.Options{}, "y[2] = 0, want labels −1 or +1"},
@@ -73,8 +73,8 @@ func TestValidation(t *testing.T) {
 	}{
 		{"nil X", nil, "X is nil"},
 		{"3 columns", mat.NewDense(2, 3, nil), "X has 3 columns, want the 2"},
-		{"NaN", mat.NewDense(1, 2, []float64{0, math.NaN()}), "X[0, 1] = NaN"},
-		{"empty", &mat.Dense{}, "X is 0×0"},
+		{"NaN", mat.NewDense(1, 2, []float64{0, math.NaN()}), "X[0,1] = NaN"},
+		{"empty", &mat.Dense{}, "X is empty (0×0)"},
 	}
 	for _, c := range pointCases {
 		if _, err := f.TreePredictions(c.X); err == nil || !strings.Contains(err.Error(), "TreePredictions: "+c.want) {

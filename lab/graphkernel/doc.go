@@ -20,7 +20,7 @@
 // adds the node itself at length 0); unreachable pairs are ignored; edge labels and node
 // attributes are not used; graphs without node labels have every label 0.
 //
-// ShortestPath holds the histograms of a list of graphs and serves kernel values by index: its
+// [ShortestPath] holds the histograms of a list of graphs and serves kernel values by index: its
 // Len and Block methods make it a set of points for the estimators of package lab/mmd, and Gram
 // gives the whole kernel matrix (MUTAG's 188 graphs: histograms and Gram matrix in about 10 ms
 // on two cores). Bad input (an edge to a node that does not exist, label and attribute counts

@@ -13,6 +13,7 @@ import (
 
 	"github.com/fastkernels/kernellab/lab/dataset/format"
 	"github.com/fastkernels/kernellab/lab/internal/memlimit"
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // Triple identifies a shortest path by the labels of its end nodes and its length in edges: the
@@ -44,8 +45,8 @@ type Histogram struct {
 // It merges the two sorted lists: time O(len(h.Paths) + len(o.Paths)).
 //
 // Errors: a histogram whose Paths and Counts have different lengths, whose Paths are not distinct
-// and increasing, or whose Counts are not finite and ≥ 0 (PathHistogram and
-// ShortestPath.Histogram always give valid ones), and a sum that overflows.
+// and increasing, or whose Counts are not finite and ≥ 0 ([PathHistogram] and
+// [ShortestPath.Histogram] always give valid ones), and a sum that overflows.
 func (h Histogram) Dot(o Histogram) (float64, error) {
 	if err := h.check("h"); err != nil {
 		return 0, err
@@ -55,7 +56,7 @@ func (h Histogram) Dot(o Histogram) (float64, error) {
 	}
 	s := h.dot(o)
 	if math.IsInf(s, 0) {
-		return 0, fmt.Errorf("graphkernel: Histogram.Dot: the sum overflows")
+		return 0, laberr.Errorf(laberr.ErrNonFinite, "graphkernel: Histogram.Dot: the sum overflows")
 	}
 	return s, nil
 }
@@ -63,7 +64,7 @@ func (h Histogram) Dot(o Histogram) (float64, error) {
 // check validates a histogram given to Dot.
 func (h Histogram) check(name string) error {
 	if len(h.Paths) != len(h.Counts) {
-		return fmt.Errorf("graphkernel: Histogram.Dot: %s has %d paths but %d counts, want one count per path", name, len(h.Paths), len(h.Counts))
+		return laberr.Errorf(laberr.ErrShape, "graphkernel: Histogram.Dot: %s has %d paths but %d counts, want one count per path", name, len(h.Paths), len(h.Counts))
 	}
 	for i, c := range h.Counts {
 		if !(c >= 0) || math.IsInf(c, 0) {
@@ -103,7 +104,7 @@ func graphShape(g format.Graph) (int, []int, error) {
 	n := -1
 	switch {
 	case g.NodeLabels != nil && g.NodeAttributes != nil && len(g.NodeLabels) != len(g.NodeAttributes):
-		return 0, nil, fmt.Errorf("%d node labels but %d node attribute rows", len(g.NodeLabels), len(g.NodeAttributes))
+		return 0, nil, laberr.Errorf(laberr.ErrShape, "%d node labels but %d node attribute rows", len(g.NodeLabels), len(g.NodeAttributes))
 	case g.NodeLabels != nil:
 		n = len(g.NodeLabels)
 	case g.NodeAttributes != nil:
@@ -203,7 +204,7 @@ func ShortestPathLengths(g format.Graph) ([][]int, error) {
 // over the ordered pairs of distinct nodes that a path joins. Time O(n(n + |E|) + n² log n),
 // memory O(n²): 24 bytes per ordered pair of nodes, checked against the allocation limit.
 //
-// Errors as for ShortestPathLengths.
+// Errors as for [ShortestPathLengths].
 func PathHistogram(g format.Graph) (Histogram, error) {
 	n, labels, err := graphShape(g)
 	if err != nil {
@@ -247,7 +248,7 @@ type Options struct {
 }
 
 // ShortestPath is the shortest-path kernel on a fixed list of graphs, addressed by index: the
-// histograms are computed once by NewShortestPath, and kernel values are merges of two of them.
+// histograms are computed once by [NewShortestPath], and kernel values are merges of two of them.
 // Len and Block make it a set of points for package lab/mmd. Memory: the histograms, O(Σ n_i²)
 // in the worst case and far less in practice (MUTAG: 188 graphs, 43 distinct triples per graph
 // on average). Safe for concurrent use.
@@ -260,7 +261,7 @@ type ShortestPath struct {
 // NewShortestPath computes the path histograms of graphs (on all cores) for the shortest-path
 // kernel with the given options.
 //
-// Errors: no graphs, and for the first faulty graph (by index) the errors of PathHistogram.
+// Errors: no graphs, and for the first faulty graph (by index) the errors of [PathHistogram].
 func NewShortestPath(graphs []format.Graph, opts Options) (*ShortestPath, error) {
 	if len(graphs) == 0 {
 		return nil, fmt.Errorf("graphkernel: NewShortestPath: no graphs")
@@ -354,7 +355,7 @@ func (k *ShortestPath) Block(dst *mat.Dense, rows, cols []int) error {
 		return fmt.Errorf("graphkernel: ShortestPath.Block: nil destination")
 	}
 	if r, c := dst.Dims(); r != len(rows) || c != len(cols) {
-		return fmt.Errorf("graphkernel: ShortestPath.Block: destination is %d×%d, want %d×%d", r, c, len(rows), len(cols))
+		return laberr.Errorf(laberr.ErrShape, "graphkernel: ShortestPath.Block: destination is %d×%d, want %d×%d", r, c, len(rows), len(cols))
 	}
 	if err := k.checkIndices("rows", rows); err != nil {
 		return err
@@ -382,7 +383,7 @@ func (k *ShortestPath) checkIndices(name string, idx []int) error {
 }
 
 // Gram returns the n×n kernel matrix of all the graphs, rows computed on all cores. Memory: the
-// n×n result. It is nil for the zero ShortestPath (one not made by NewShortestPath).
+// n×n result. It is nil for the zero ShortestPath (one not made by [NewShortestPath]).
 func (k *ShortestPath) Gram() *mat.SymDense {
 	if k == nil || len(k.hists) == 0 {
 		return nil

@@ -59,13 +59,13 @@ func TestMedianHeuristicByHand(t *testing.T) {
 		points []float64
 		want   float64
 	}{{[]float64{0, 1, 3, 7}, 3.5}, {[]float64{0, 1, 3}, 2}} {
-		got, err := MedianHeuristic(mat.NewDense(len(c.points), 1, c.points), nil)
+		got, err := MedianHeuristic(nil, mat.NewDense(len(c.points), 1, c.points))
 		if err != nil || got != c.want {
 			t.Errorf("median heuristic of %v = %v, %v; want %v", c.points, got, err, c.want)
 		}
 	}
 	// 2-d: the unit square's corners: four sides of 1 and two diagonals of √2, median 1.
-	got, err := MedianHeuristic(mat.NewDense(4, 2, []float64{0, 0, 1, 0, 0, 1, 1, 1}), nil)
+	got, err := MedianHeuristic(nil, mat.NewDense(4, 2, []float64{0, 0, 1, 0, 0, 1, 1, 1}))
 	if err != nil || got != 1 {
 		t.Errorf("median heuristic of the square's corners = %v, %v; want 1", got, err)
 	}
@@ -82,15 +82,15 @@ func TestMedianHeuristicSubsample(t *testing.T) {
 		points[i] = data.Float64()
 	}
 	X := mat.NewDense(3000, 1, points)
-	a, err := MedianHeuristic(X, rand.New(rand.NewPCG(1, 2)))
+	a, err := MedianHeuristic(rand.New(rand.NewPCG(1, 2)), X)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if want := 1 - 1/math.Sqrt2; math.Abs(a-want) > 0.04 {
 		t.Fatalf("median heuristic %v, want %v ± 0.04", a, want)
 	}
-	b, _ := MedianHeuristic(X, rand.New(rand.NewPCG(1, 2)))
-	c, _ := MedianHeuristic(X, rand.New(rand.NewPCG(5, 6)))
+	b, _ := MedianHeuristic(rand.New(rand.NewPCG(1, 2)), X)
+	c, _ := MedianHeuristic(rand.New(rand.NewPCG(5, 6)), X)
 	if a != b || a == c {
 		t.Fatalf("seeded results %v, %v (same seed) and %v (another seed)", a, b, c)
 	}
@@ -118,10 +118,10 @@ func TestBandwidthErrors(t *testing.T) {
 		{"σ² of nil", first(MeanSquaredDistance(nil)), "nil"},
 		{"λ of zero rows", first(ThesisRidge(zeros)), "zero"},
 		{"λ of empty", first(ThesisRidge(&mat.Dense{})), "empty"},
-		{"median of one row", first(MedianHeuristic(mat.NewDense(1, 3, nil), nil)), "at least 2"},
-		{"median without rng", first(MedianHeuristic(many, nil)), "nil rng"},
-		{"median zero", first(MedianHeuristic(same, nil)), "median pairwise distance is 0"},
-		{"median of Inf", first(MedianHeuristic(mat.NewDense(2, 1, []float64{math.Inf(1), 0}), nil)), "+Inf"},
+		{"median of one row", first(MedianHeuristic(nil, mat.NewDense(1, 3, nil))), "at least 2"},
+		{"median without rng", first(MedianHeuristic(nil, many)), "nil rng"},
+		{"median zero", first(MedianHeuristic(nil, same)), "median pairwise distance is 0"},
+		{"median of Inf", first(MedianHeuristic(nil, mat.NewDense(2, 1, []float64{math.Inf(1), 0}))), "+Inf"},
 	}
 	for _, c := range cases {
 		if c.err == nil || !strings.Contains(c.err.Error(), c.want) {

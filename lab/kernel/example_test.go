@@ -63,7 +63,7 @@ func ExampleExpNonPositive() {
 func ExampleMedianHeuristic() {
 	rng := rand.New(rand.NewPCG(1, 2)) // used only above kernel.MedianSubsample rows
 	X := mat.NewDense(4, 1, []float64{0, 1, 3, 7})
-	sigma, err := kernel.MedianHeuristic(X, rng)
+	sigma, err := kernel.MedianHeuristic(rng, X)
 	fmt.Println(sigma, err)
 	// Output: 3.5 <nil>
 }

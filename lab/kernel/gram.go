@@ -10,15 +10,16 @@ import (
 
 	"github.com/fastkernels/kernellab/lab/internal/matcheck"
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
+	"github.com/fastkernels/kernellab/lab/laberr"
 
 	// OpenBLAS replaces gonum's pure-Go BLAS when built with -tags openblas.
-	_ "github.com/fastkernels/kernellab/lab/blas"
+	_ "github.com/fastkernels/kernellab/lab/blasbackend"
 )
 
 // Gram returns K(X, X), the n×n matrix of k(x_i, x_j) over the rows of X (n×d). Only the upper
 // triangle is computed (k is assumed symmetric), in row blocks spread over GOMAXPROCS
 // goroutines; the Gaussian, polynomial and linear kernels go through one matrix product per block
-// (GEMM, so OpenBLAS when lab/blas is built with it) and the exp through ExpNonPositive. The
+// (GEMM, so OpenBLAS when lab/blasbackend is built with it) and the exp through [ExpNonPositive]. The
 // result does not depend on the number of goroutines, and Cross(k, X, X) equals it exactly.
 //
 // Errors: nil or empty X, NaN or ±Inf in X, invalid kernel parameters, rows whose squared norms
@@ -53,7 +54,7 @@ func gramInto(op string, dst *mat.SymDense, k Kernel, X mat.Matrix) error {
 	if dst.IsEmpty() {
 		dst.ReuseAsSym(x.n)
 	} else if n := dst.SymmetricDim(); n != x.n {
-		return fmt.Errorf("kernel: %s: destination is %d×%d, want %d×%d", op, n, n, x.n, x.n)
+		return laberr.Errorf(laberr.ErrShape, "kernel: %s: destination is %d×%d, want %d×%d", op, n, n, x.n, x.n)
 	}
 	if err := checkGaussianNorms(op, k, x, x); err != nil {
 		return err
@@ -99,13 +100,13 @@ func crossInto(op string, dst *mat.Dense, k Kernel, X, Z mat.Matrix) error {
 		return err
 	}
 	if x.d != z.d {
-		return fmt.Errorf("kernel: %s: X has %d columns but Z has %d", op, x.d, z.d)
+		return laberr.Errorf(laberr.ErrShape, "kernel: %s: X has %d columns but Z has %d", op, x.d, z.d)
 	}
 	sameInput := x.n == z.n && x.stride == z.stride && &x.data[0] == &z.data[0]
 	if dst.IsEmpty() {
 		dst.ReuseAs(x.n, z.n)
 	} else if r, c := dst.Dims(); r != x.n || c != z.n {
-		return fmt.Errorf("kernel: %s: destination is %d×%d, want %d×%d", op, r, c, x.n, z.n)
+		return laberr.Errorf(laberr.ErrShape, "kernel: %s: destination is %d×%d, want %d×%d", op, r, c, x.n, z.n)
 	}
 	if err := checkGaussianNorms(op, k, x, z); err != nil {
 		return err
@@ -139,7 +140,7 @@ func checkGaussianNorms(op string, k Kernel, x, z *rows) error {
 		r.needSqNorms()
 		for i, v := range r.sqNorms {
 			if !(v <= maxGaussianSqNorm) {
-				return fmt.Errorf("kernel: %s: row %d has squared norm %g, above MaxFloat64/4 = %g, where the Gaussian kernel's ||x||² + ||z||² − 2<x,z> overflows; centre or rescale the data",
+				return laberr.Errorf(laberr.ErrNonFinite, "kernel: %s: row %d has squared norm %g, above MaxFloat64/4 = %g, where the Gaussian kernel's ||x||² + ||z||² − 2<x,z> overflows; centre or rescale the data",
 					op, i, v, maxGaussianSqNorm)
 			}
 		}
@@ -163,7 +164,7 @@ func checkFiniteOutput(op string, k Kernel, data []float64, ld, n, m int, upper 
 		}
 		for j, v := range data[i*ld+j0 : i*ld+m] {
 			if v-v != 0 { // NaN or ±Inf
-				return fmt.Errorf("kernel: %s: k(x_%d, z_%d) = %g with kernel %s: the kernel is not finite on these inputs (overflow or an invalid value); rescale the data or change the kernel's parameters",
+				return laberr.Errorf(laberr.ErrNonFinite, "kernel: %s: k(x_%d, z_%d) = %g with kernel %s: the kernel is not finite on these inputs (overflow or an invalid value); rescale the data or change the kernel's parameters",
 					op, i, j0+j, v, k.Name())
 			}
 		}

@@ -88,7 +88,7 @@ func TestBandwidthOverflow(t *testing.T) {
 	if v, err := ThesisRidge(Y); err == nil && v == 0 {
 		t.Errorf("ThesisRidge(1.7e308) = %g with a nil error", v)
 	}
-	if v, err := MedianHeuristic(mat.NewDense(2, 1, []float64{1.7e308, -1.7e308}), nil); err == nil {
+	if v, err := MedianHeuristic(nil, mat.NewDense(2, 1, []float64{1.7e308, -1.7e308})); err == nil {
 		t.Errorf("MedianHeuristic(±1.7e308) = %g with a nil error", v)
 	}
 }

@@ -27,7 +27,7 @@ func NewGaussian(sigma float64) (Gaussian, error) {
 }
 
 // Gamma returns γ = 1/(2σ²), the parametrisation scikit-learn and the RFF sampler use. Like Eval
-// it does not validate σ: it is +Inf for the zero Gaussian and NaN for σ = NaN (NewGaussian
+// it does not validate σ: it is +Inf for the zero Gaussian and NaN for σ = NaN ([NewGaussian]
 // refuses both).
 func (g Gaussian) Gamma() float64 { return 1 / (2 * g.Sigma * g.Sigma) }
 

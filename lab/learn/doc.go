@@ -8,7 +8,7 @@
 // k-nearest-neighbour classifier with K tuned on a hold-out and its rank-based ROC-AUC
 // (experiment 1), and the one-topic-per-document topic model fitted by hard EM on a sparse
 // documents×words count matrix (Documents), whose runs are compared after an optimal one-to-one
-// matching of their topics (Assignment, the Hungarian algorithm; MatchTopics, TopicAgreement;
+// matching of their topics (Assignment, the Hungarian algorithm; [MatchTopics], [TopicAgreement];
 // experiment 2).
 //
 // The vocabulary follows scikit-learn: Fit… returns a fitted model, Predict applies it. Every

@@ -7,12 +7,13 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/fastkernels/kernellab/lab/internal/matcheck"
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // Assignment solves the linear assignment problem: given an n×m cost matrix C with n ≤ m, it
 // returns the one-to-one map σ from rows to distinct columns that minimises Σ_i C[i, σ(i)], as
 // cols[i] = σ(i), with that minimal total. The topic model's scores use it to match the topics
-// of two runs, whose labels are arbitrary (MatchTopics); any other one-to-one matching (clusters
+// of two runs, whose labels are arbitrary ([MatchTopics]); any other one-to-one matching (clusters
 // to classes, for instance) is the same problem.
 //
 // The method is the Hungarian algorithm in its shortest-augmenting-path form (Kuhn 1955,
@@ -65,7 +66,7 @@ func Assignment(C mat.Matrix) (cols []int, total float64, err error) {
 				}
 			}
 			if j1 < 0 || delta-delta != 0 {
-				return nil, 0, fmt.Errorf("learn: Assignment: the potentials overflow (reduced cost %g); rescale C", delta)
+				return nil, 0, laberr.Errorf(laberr.ErrNonFinite, "learn: Assignment: the potentials overflow (reduced cost %g); rescale C", delta)
 			}
 			for j := 0; j <= m; j++ {
 				if used[j] {
@@ -96,7 +97,7 @@ func Assignment(C mat.Matrix) (cols []int, total float64, err error) {
 		total += cost(i, j)
 	}
 	if total-total != 0 {
-		return nil, 0, fmt.Errorf("learn: Assignment: the total cost overflows (%g); rescale C", total)
+		return nil, 0, laberr.Errorf(laberr.ErrNonFinite, "learn: Assignment: the total cost overflows (%g); rescale C", total)
 	}
 	return cols, total, nil
 }

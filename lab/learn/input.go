@@ -1,11 +1,10 @@
 package learn
 
 import (
-	"fmt"
-
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/fastkernels/kernellab/lab/internal/matcheck"
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // denseCopy checks that m is a non-nil, non-empty matrix of finite values and returns a copy of
@@ -23,7 +22,7 @@ func trainingCopy(op string, X mat.Matrix, y []float64) (*mat.Dense, error) {
 		return nil, err
 	}
 	if n, _ := train.Dims(); len(y) != n {
-		return nil, fmt.Errorf("learn: %s: len(y) = %d but X has %d rows", op, len(y), n)
+		return nil, laberr.Errorf(laberr.ErrShape, "learn: %s: len(y) = %d but X has %d rows", op, len(y), n)
 	}
 	return train, checkFinite(op, "y", y)
 }
@@ -33,7 +32,7 @@ func trainingCopy(op string, X mat.Matrix, y []float64) (*mat.Dense, error) {
 func finiteOutput(op, what string, v []float64) error {
 	for i, x := range v {
 		if x-x != 0 {
-			return fmt.Errorf("learn: %s: %s[%d] = %g: the computation overflows on these inputs; rescale them", op, what, i, x)
+			return laberr.Errorf(laberr.ErrNonFinite, "learn: %s: %s[%d] = %g: the computation overflows on these inputs; rescale them", op, what, i, x)
 		}
 	}
 	return nil

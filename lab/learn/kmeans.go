@@ -1,7 +1,6 @@
 package learn
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -10,9 +9,11 @@ import (
 	"sync/atomic"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
-// KMeansOptions tunes KMeans; the zero value selects the defaults given for each field.
+// KMeansOptions tunes [KMeans]; the zero value selects the defaults given for each field.
 type KMeansOptions struct {
 	// MaxIter bounds the Lloyd iterations of each run (0 selects 300).
 	MaxIter int
@@ -31,7 +32,7 @@ const (
 	defaultKMeansNInit   = 1
 )
 
-// KMeansResult is the partition KMeans found.
+// KMeansResult is the partition [KMeans] found.
 type KMeansResult struct {
 	// Centroids is the k×d matrix whose row j is the mean of the points labelled j.
 	Centroids *mat.Dense
@@ -57,7 +58,7 @@ type KMeansResult struct {
 // Cost: O(n·k·d) time per iteration and per seeding; memory O(n·d + k·d) (X is copied).
 func KMeans(rng *rand.Rand, X mat.Matrix, k int, opts KMeansOptions) (*KMeansResult, error) {
 	if rng == nil {
-		return nil, errors.New("learn: KMeans: nil rng")
+		return nil, laberr.Errorf(laberr.ErrNilRand, "learn: KMeans: nil rng")
 	}
 	x, err := denseCopy("KMeans", "X", X)
 	if err != nil {
@@ -81,7 +82,7 @@ func KMeans(rng *rand.Rand, X mat.Matrix, k int, opts KMeansOptions) (*KMeansRes
 		}
 	}
 	if best.inertia-best.inertia != 0 {
-		return nil, fmt.Errorf("learn: KMeans: the inertia overflows (%g); rescale X", best.inertia)
+		return nil, laberr.Errorf(laberr.ErrNonFinite, "learn: KMeans: the inertia overflows (%g); rescale X", best.inertia)
 	}
 	if err := finiteOutput("KMeans", "centroid coordinate", best.centroids); err != nil {
 		return nil, err

@@ -11,15 +11,17 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	// OpenBLAS replaces gonum's pure-Go BLAS in the distance products when built with -tags openblas.
-	_ "github.com/fastkernels/kernellab/lab/blas"
+	_ "github.com/fastkernels/kernellab/lab/blasbackend"
 	"github.com/fastkernels/kernellab/lab/internal/matcheck"
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
+
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // KNN is a fitted k-nearest-neighbour classifier: it keeps the training points and their labels
 // and classifies a query by the labels of its K nearest training points in Euclidean distance.
 // It is the classifier of the student slides' experiment 1 (slides_table1), where K is
-// tuned on a hold-out (TuneKNN) and the fraction of positive neighbours (Scores) is the score
+// tuned on a hold-out ([TuneKNN]) and the fraction of positive neighbours (Scores) is the score
 // behind its ROC-AUC.
 type KNN struct {
 	train   *mat.Dense // n×d copy of the training points
@@ -114,7 +116,7 @@ func (m *KNN) Scores(Q mat.Matrix, positive float64) ([]float64, error) {
 	return scores, nil
 }
 
-// KNNTuning is the outcome of TuneKNN.
+// KNNTuning is the outcome of [TuneKNN].
 type KNNTuning struct {
 	// K is the best K of the grid: the highest hold-out accuracy, the smallest K on ties.
 	K int
@@ -131,7 +133,7 @@ type KNNTuning struct {
 // for the largest K of the grid, and every K votes with a prefix of them, so the whole grid
 // costs one Neighbours call.
 //
-// Errors: those of FitKNN and Neighbours, an empty grid, a K of the grid outside [1, n], and
+// Errors: those of [FitKNN] and Neighbours, an empty grid, a K of the grid outside [1, n], and
 // len(yval) ≠ the rows of Xval (or NaN or ±Inf in it).
 func TuneKNN(X mat.Matrix, y []float64, Xval mat.Matrix, yval []float64, ks []int) (*KNNTuning, error) {
 	const op = "TuneKNN"
@@ -155,7 +157,7 @@ func TuneKNN(X mat.Matrix, y []float64, Xval mat.Matrix, yval []float64, ks []in
 		return nil, err
 	}
 	if q := len(flat) / kmax; len(yval) != q {
-		return nil, fmt.Errorf("learn: %s: len(yval) = %d but Xval has %d rows", op, len(yval), q)
+		return nil, laberr.Errorf(laberr.ErrShape, "learn: %s: len(yval) = %d but Xval has %d rows", op, len(yval), q)
 	}
 	t := &KNNTuning{Ks: slices.Clone(ks), Accuracy: make([]float64, len(ks))}
 	best := 0
@@ -211,7 +213,7 @@ const knnBlockElements = 1 << 18
 // Neighbours documents.
 func (m *KNN) nearest(op string, Q mat.Matrix, k int) ([]int, error) {
 	if m == nil || m.train == nil {
-		return nil, fmt.Errorf("learn: %s: the KNN is not fitted (use FitKNN)", op)
+		return nil, laberr.Errorf(laberr.ErrNotFitted, "learn: %s: the KNN is not fitted (use FitKNN)", op)
 	}
 	q, err := matcheck.Dense("learn: "+op, "Q", Q)
 	if err != nil {
@@ -220,7 +222,7 @@ func (m *KNN) nearest(op string, Q mat.Matrix, k int) ([]int, error) {
 	nq, d := q.Dims()
 	n, dTrain := m.train.Dims()
 	if d != dTrain {
-		return nil, fmt.Errorf("learn: %s: Q has %d columns but the training points have %d", op, d, dTrain)
+		return nil, laberr.Errorf(laberr.ErrShape, "learn: %s: Q has %d columns but the training points have %d", op, d, dTrain)
 	}
 	if k < 1 || k > n {
 		return nil, fmt.Errorf("learn: %s: k = %d, want 1 ≤ k ≤ n = %d (the number of training points)", op, k, n)
@@ -286,7 +288,7 @@ func rowSqNorms(op, name string, x *mat.Dense) ([]float64, error) {
 		r := x.RawRowView(i)
 		norms[i] = floats.Dot(r, r)
 		if !(norms[i] <= math.MaxFloat64/4) {
-			return nil, fmt.Errorf("learn: %s: row %d of %s has squared norm %g, above MaxFloat64/4, where ||q||² + ||x||² − 2<q,x> overflows; rescale the data", op, i, name, norms[i])
+			return nil, laberr.Errorf(laberr.ErrNonFinite, "learn: %s: row %d of %s has squared norm %g, above MaxFloat64/4, where ||q||² + ||x||² − 2<q,x> overflows; rescale the data", op, i, name, norms[i])
 		}
 	}
 	return norms, nil

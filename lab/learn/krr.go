@@ -8,6 +8,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/fastkernels/kernellab/lab/kernel"
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // RidgeScaling says how the ridge λ enters the kernel ridge regression system.
@@ -44,9 +45,9 @@ type KRR struct {
 	alpha  []float64
 }
 
-// FitKRR fits kernel ridge regression with α = (K + λI)⁻¹ y (RidgeAbsolute), K the n×n Gram
+// FitKRR fits kernel ridge regression with α = (K + λI)⁻¹ y ([RidgeAbsolute]), K the n×n Gram
 // matrix of k on the rows of X (n×d) and y the n targets, solved by Cholesky. λ = 0 interpolates
-// the training data when K is positive definite. See FitKRRScaled for the (K + λnI) convention.
+// the training data when K is positive definite. See [FitKRRScaled] for the (K + λnI) convention.
 //
 // Errors: nil kernel, nil/empty X, NaN or ±Inf in X or y, len(y) ≠ n, λ < 0 or not finite, and
 // K + λI not numerically positive definite or too ill-conditioned to solve (increase λ).
@@ -55,8 +56,8 @@ func FitKRR(k kernel.Kernel, X mat.Matrix, y []float64, lambda float64) (*KRR, e
 	return FitKRRScaled(k, X, y, lambda, RidgeAbsolute)
 }
 
-// FitKRRScaled is FitKRR with a choice of how λ enters the system: RidgeAbsolute solves
-// (K + λI) α = y, RidgePerSample solves (K + λnI) α = y. Errors and cost as for FitKRR, plus an
+// FitKRRScaled is [FitKRR] with a choice of how λ enters the system: [RidgeAbsolute] solves
+// (K + λI) α = y, [RidgePerSample] solves (K + λnI) α = y. Errors and cost as for FitKRR, plus an
 // unknown scaling.
 func FitKRRScaled(k kernel.Kernel, X mat.Matrix, y []float64, lambda float64, scaling RidgeScaling) (*KRR, error) {
 	const op = "FitKRR"
@@ -102,18 +103,15 @@ func FitKRRScaled(k kernel.Kernel, X mat.Matrix, y []float64, lambda float64, sc
 	return &KRR{kernel: k, train: train, alpha: alpha.RawVector().Data}, nil
 }
 
-// predictBlockElements bounds the cross-kernel block Predict holds at once (2 MiB of float64),
-// so predicting many points never forms the full m×n cross-kernel matrix.
-const predictBlockElements = 1 << 18
-
 // Predict returns a(x) = Σ_i α_i k(x, x_i) for each row x of X (m×d, d as in training). The
-// cross-kernel is computed in blocks of rows (kernel.CrossInto, all cores).
+// cross-kernel is computed in blocks of rows ([kernel.CrossBlocks], all cores), so predicting many
+// points never forms the full m×n cross-kernel matrix.
 // Errors: nil/empty X, NaN or ±Inf, a column count other than the training one.
 // Cost: O(m·n·d) time, O(m + n·d) memory plus one block of at most 2 MiB.
 func (m *KRR) Predict(X mat.Matrix) ([]float64, error) {
 	const op = "KRR.Predict"
 	if m == nil || m.train == nil {
-		return nil, fmt.Errorf("learn: %s: the model is not fitted (make it with FitKRR)", op)
+		return nil, laberr.Errorf(laberr.ErrNotFitted, "learn: %s: the model is not fitted (make it with FitKRR)", op)
 	}
 	x, err := denseCopy(op, "X", X)
 	if err != nil {
@@ -122,19 +120,15 @@ func (m *KRR) Predict(X mat.Matrix) ([]float64, error) {
 	rows, cols := x.Dims()
 	n, d := m.train.Dims()
 	if cols != d {
-		return nil, fmt.Errorf("learn: %s: X has %d columns but the model was fitted on %d", op, cols, d)
+		return nil, laberr.Errorf(laberr.ErrShape, "learn: %s: X has %d columns but the model was fitted on %d", op, cols, d)
 	}
-	step := max(1, min(rows, predictBlockElements/n))
 	alpha := mat.NewVecDense(n, m.alpha)
 	out := make([]float64, rows)
-	var block mat.Dense
-	for lo := 0; lo < rows; lo += step {
-		hi := min(rows, lo+step)
-		block.Reset()
-		if err := kernel.CrossInto(&block, m.kernel, x.Slice(lo, hi, 0, d), m.train); err != nil {
-			return nil, fmt.Errorf("learn: %s: %w", op, err)
-		}
-		mat.NewVecDense(hi-lo, out[lo:hi]).MulVec(&block, alpha)
+	err = kernel.CrossBlocks(m.kernel, x, m.train, func(lo, hi int, block *mat.Dense) {
+		mat.NewVecDense(hi-lo, out[lo:hi]).MulVec(block, alpha)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("learn: %s: %w", op, err)
 	}
 	if err := finiteOutput(op, "prediction", out); err != nil {
 		return nil, err

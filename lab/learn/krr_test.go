@@ -166,7 +166,8 @@ func TestKRRPredictInBlocks(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	const n = 64
 	x, y := randomMatrix(rng, n, 2), randomVector(rng, n)
-	rows := 2*(predictBlockElements/n) + 3
+	const crossBlockElements = 1 << 18 // the largest block of kernel.CrossBlocks
+	rows := 2*(crossBlockElements/n) + 3
 	z := randomMatrix(rng, rows, 2)
 	l, _ := kernel.NewLaplace(2)
 	m, err := FitKRR(l, x, y, 0.01)

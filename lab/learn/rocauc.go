@@ -15,7 +15,7 @@ import (
 //	AUC = (R₊ − n₊(n₊+1)/2) / (n₊ n₋).
 //
 // This is the trapezoidal area of scikit-learn's roc_auc_score. The deck's experiment 1 scores
-// KNN by it (KNN.Scores gives the fraction of positive neighbours, which ties a lot).
+// KNN by it ([KNN.Scores] gives the fraction of positive neighbours, which ties a lot).
 //
 // Errors: empty or different lengths, NaN or ±Inf in either slice, no positive or no negative.
 // Cost: O(n log n) time, O(n) memory.

@@ -9,11 +9,13 @@ import (
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/fastkernels/kernellab/lab/internal/ctxcheck"
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
 	"github.com/fastkernels/kernellab/lab/kernel"
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
-// SVMOptions tunes FitSVM; the zero value selects the defaults given for each field, which are
+// SVMOptions tunes [FitSVM]; the zero value selects the defaults given for each field, which are
 // LIBSVM's (svm-train -c 1 -e 0.001 -m 100).
 type SVMOptions struct {
 	// C is the soft-margin penalty, the upper bound on each dual variable: larger C fits the
@@ -76,9 +78,9 @@ type SVM struct {
 // Fan, Chen & Lin (2005, JMLR 6), as LIBSVM does (without shrinking), and sets the bias as
 // LIBSVM does: b = −ρ with ρ the mean of y_i∇_i over the free α_i, or the middle of the interval
 // the bounded ones allow when none is free. The n×n Gram matrix is never formed: kernel rows are
-// computed on demand and kept in a least-recently-used cache. Any kernel.Kernel works; the Gaussian and linear kernels of lab/kernel have
+// computed on demand and kept in a least-recently-used cache. Any [kernel.Kernel] works; the Gaussian and linear kernels of lab/kernel have
 // their kernel rows computed by a matrix-vector product, others by Eval pair by pair (on all
-// cores, so Eval must be safe for concurrent use, as kernel.Gram requires).
+// cores, so Eval must be safe for concurrent use, as [kernel.Gram] requires).
 //
 // Errors: nil or invalid kernel, nil/empty X, NaN or ±Inf in X or y, len(y) ≠ n, labels not
 // taking exactly two values, invalid options, a kernel value that is NaN or ±Inf. A fit stopped
@@ -89,12 +91,12 @@ func FitSVM(k kernel.Kernel, X mat.Matrix, y []float64, opts SVMOptions) (*SVM, 
 	return FitSVMContext(context.Background(), k, X, y, opts)
 }
 
-// FitSVMContext is FitSVM that gives up with ctx's error when ctx is cancelled, so that a long
+// FitSVMContext is [FitSVM] that gives up with ctx's error when ctx is cancelled, so that a long
 // fit can be stopped (from a notebook, or at a deadline).
 func FitSVMContext(ctx context.Context, k kernel.Kernel, X mat.Matrix, y []float64, opts SVMOptions) (*SVM, error) {
 	const op = "FitSVM"
-	if ctx == nil {
-		return nil, fmt.Errorf("learn: %s: nil context", op)
+	if err := ctxcheck.NotNil(ctx, "learn: "+op); err != nil {
+		return nil, err
 	}
 	train, err := trainingCopy(op, X, y)
 	if err != nil {
@@ -121,7 +123,7 @@ func FitSVMContext(ctx context.Context, k kernel.Kernel, X mat.Matrix, y []float
 		rows.fill(i, dst)
 		for j, v := range dst {
 			if v-v != 0 {
-				return fmt.Errorf("learn: %s: kernel %s gives k(x_%d, x_%d) = %g, want finite values", op, k.Name(), i, j, v)
+				return laberr.Errorf(laberr.ErrNonFinite, "learn: %s: kernel %s gives k(x_%d, x_%d) = %g, want finite values", op, k.Name(), i, j, v)
 			}
 			dst[j] = signs[i] * signs[j] * v
 		}
@@ -576,7 +578,7 @@ func (c *rowCache) moveToHead(s int) {
 
 // Decision returns f(x) = Σ_i y_i α_i k(x_i, x) + b for each row x of X (m×d, d as in training):
 // the signed score whose sign Predict turns into a label, positive for the larger training label.
-// The cross-kernel with the support vectors is computed in blocks of rows (kernel.CrossInto, all
+// The cross-kernel with the support vectors is computed in blocks of rows ([kernel.CrossBlocks], all
 // cores). Errors: nil/empty X, NaN or ±Inf, a column count other than the training one.
 // Cost: O(m·s·d) time for s support vectors, O(m + s·d) memory plus one block of at most 2 MiB.
 func (m *SVM) Decision(X mat.Matrix) ([]float64, error) {
@@ -585,7 +587,7 @@ func (m *SVM) Decision(X mat.Matrix) ([]float64, error) {
 
 func (m *SVM) decision(op string, X mat.Matrix) ([]float64, error) {
 	if m == nil || m.d == 0 {
-		return nil, fmt.Errorf("learn: %s: the model is not fitted (make it with FitSVM)", op)
+		return nil, laberr.Errorf(laberr.ErrNotFitted, "learn: %s: the model is not fitted (make it with FitSVM)", op)
 	}
 	x, err := denseCopy(op, "X", X)
 	if err != nil {
@@ -593,7 +595,7 @@ func (m *SVM) decision(op string, X mat.Matrix) ([]float64, error) {
 	}
 	rows, cols := x.Dims()
 	if cols != m.d {
-		return nil, fmt.Errorf("learn: %s: X has %d columns but the model was fitted on %d", op, cols, m.d)
+		return nil, laberr.Errorf(laberr.ErrShape, "learn: %s: X has %d columns but the model was fitted on %d", op, cols, m.d)
 	}
 	out := make([]float64, rows)
 	for i := range out {
@@ -602,18 +604,14 @@ func (m *SVM) decision(op string, X mat.Matrix) ([]float64, error) {
 	if m.support == nil {
 		return out, nil
 	}
-	s, d := m.support.Dims()
-	step := max(1, min(rows, predictBlockElements/s))
-	var block mat.Dense
-	for lo := 0; lo < rows; lo += step {
-		hi := min(rows, lo+step)
-		block.Reset()
-		if err := kernel.CrossInto(&block, m.kernel, x.Slice(lo, hi, 0, d), m.support); err != nil {
-			return nil, fmt.Errorf("learn: %s: %w", op, err)
-		}
+	s, _ := m.support.Dims()
+	err = kernel.CrossBlocks(m.kernel, x, m.support, func(lo, hi int, block *mat.Dense) {
 		// out[lo:hi] = b + K·coef
 		blas64.Gemv(blas.NoTrans, 1, block.RawMatrix(), blas64.Vector{N: s, Inc: 1, Data: m.coef}, 1,
 			blas64.Vector{N: hi - lo, Inc: 1, Data: out[lo:hi]})
+	})
+	if err != nil {
+		return nil, fmt.Errorf("learn: %s: %w", op, err)
 	}
 	if err := finiteOutput(op, "decision", out); err != nil {
 		return nil, err

@@ -7,10 +7,11 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/fastkernels/kernellab/lab/internal/matcheck"
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // MatchTopics matches the topics of two fitted models, whose labels are arbitrary, through their
-// log posteriors on the same D documents (TopicModel.LogPosterior: P for the reference model, Q
+// log posteriors on the same D documents ([TopicModel.LogPosterior]: P for the reference model, Q
 // for the other, both D×T): it returns the one-to-one map σ (match[t] = σ(t), topic t of P to
 // topic σ(t) of Q) that minimises the total divergence Σ_d KL(p_d ‖ q_d∘σ), where
 // KL(p_d ‖ q_d∘σ) = Σ_t p_dt (log p_dt − log q_{d,σ(t)}), and the mean over documents of that
@@ -49,7 +50,7 @@ func MatchTopics(P, Q mat.Matrix) (match []int, meanKL float64, err error) {
 }
 
 // MatchedKL returns KL(p_d ‖ q_d∘σ) for each document d, with σ = match as returned by
-// MatchTopics (clipped at 0 against rounding). Errors: those of MatchTopics, and a match that is
+// [MatchTopics] (clipped at 0 against rounding). Errors: those of MatchTopics, and a match that is
 // not a permutation of the T topics.
 func MatchedKL(P, Q mat.Matrix, match []int) ([]float64, error) {
 	const op = "MatchedKL"
@@ -60,7 +61,7 @@ func MatchedKL(P, Q mat.Matrix, match []int) ([]float64, error) {
 	D, T := p.Dims()
 	seen := make([]bool, T)
 	if len(match) != T {
-		return nil, fmt.Errorf("learn: %s: len(match) = %d, want T = %d", op, len(match), T)
+		return nil, laberr.Errorf(laberr.ErrShape, "learn: %s: len(match) = %d, want T = %d", op, len(match), T)
 	}
 	for t, s := range match {
 		if s < 0 || s >= T || seen[s] {
@@ -82,7 +83,7 @@ func MatchedKL(P, Q mat.Matrix, match []int) ([]float64, error) {
 	return kl, nil
 }
 
-// TopicScore is the deck's score of a topic model against a guarantor (TopicAgreement).
+// TopicScore is the deck's score of a topic model against a guarantor ([TopicAgreement]).
 type TopicScore struct {
 	// Score is the mean over the documents used of Σ_j KL_dj / 𝔻_j KL_dj (smaller is better).
 	Score float64
@@ -94,7 +95,7 @@ type TopicScore struct {
 }
 
 // TopicAgreement scores a model against a guarantor (the student slides, experiment 2,
-// slides_table2): best is the log posterior (D×T, TopicModel.LogPosterior) of the most likely of
+// slides_table2): best is the log posterior (D×T, [TopicModel.LogPosterior]) of the most likely of
 // a method's runs, guarantors those of the J guarantor runs on the original counts, all on the
 // same documents. The deck defines, quoted from the slide,
 //
@@ -102,7 +103,7 @@ type TopicScore struct {
 //
 // ("Меньше – лучше": smaller is better), where q(t_i) is the posterior topic distribution of
 // document i and the subscript min the minimum over all matchings of the topics. Read here:
-// KL_ij = KL(q_max(t_i) ‖ q^j(t_i)) with the topics of run j matched to best's by MatchTopics (one
+// KL_ij = KL(q_max(t_i) ‖ q^j(t_i)) with the topics of run j matched to best's by [MatchTopics] (one
 // matching per run, minimising the total over documents), and 𝔻 the variance over the guarantor
 // runs j (the deck writes 𝔼 for expectation in the same blackboard style; population variance,
 // 1/J). A document whose KL_ij are all equal has no finite ratio and is skipped and counted; the
@@ -165,7 +166,7 @@ func posteriorPair(op string, P, Q mat.Matrix) (*mat.Dense, *mat.Dense, error) {
 	}
 	pr, pc := p.Dims()
 	if qr, qc := q.Dims(); pr != qr || pc != qc {
-		return nil, nil, fmt.Errorf("learn: %s: P is %d×%d but Q is %d×%d", op, pr, pc, qr, qc)
+		return nil, nil, laberr.Errorf(laberr.ErrShape, "learn: %s: P is %d×%d but Q is %d×%d", op, pr, pc, qr, qc)
 	}
 	return p, q, nil
 }

@@ -3,7 +3,6 @@ package learn
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -14,20 +13,22 @@ import (
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/fastkernels/kernellab/lab/internal/ctxcheck"
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // Documents is a documents×words matrix of counts read one document at a time: Row(i) returns
 // the word IDs (distinct, in [0, words)) of document i and their counts (finite, ≥ 0; fractional
 // counts such as those of a clipped low-rank reconstruction are fine). lab/csr.Matrix and
-// lab/text.BagOfWords satisfy it. FitTopicModel reads every row once, so a Row that computes its
+// lab/text.BagOfWords satisfy it. [FitTopicModel] reads every row once, so a Row that computes its
 // row on the fly is called once per document.
 type Documents interface {
 	Dims() (docs, words int)
 	Row(i int) (words []int, counts []float64)
 }
 
-// TopicModelOptions tunes FitTopicModel; the zero value selects the defaults given for each field.
+// TopicModelOptions tunes [FitTopicModel]; the zero value selects the defaults given for each field.
 type TopicModelOptions struct {
 	// MaxIter bounds the EM iterations of each restart (0 selects 100); a restart also stops
 	// when no document changes topic, a fixed point of hard EM.
@@ -99,17 +100,17 @@ func FitTopicModel(rng *rand.Rand, docs Documents, T int, opts TopicModelOptions
 	return FitTopicModelContext(context.Background(), rng, docs, T, opts)
 }
 
-// FitTopicModelContext is FitTopicModel that gives up with ctx's error when ctx is cancelled: it
+// FitTopicModelContext is [FitTopicModel] that gives up with ctx's error when ctx is cancelled: it
 // looks once per EM iteration (one pass over the documents), so that a fit of many minutes (10
 // restarts on a 50,000-document reconstruction take a quarter of an hour) stops within one
 // iteration of being asked to.
 func FitTopicModelContext(ctx context.Context, rng *rand.Rand, docs Documents, T int, opts TopicModelOptions) (*TopicModel, error) {
 	const op = "FitTopicModel"
-	if ctx == nil {
-		return nil, fmt.Errorf("learn: %s: nil context", op)
+	if err := ctxcheck.NotNil(ctx, "learn: "+op); err != nil {
+		return nil, err
 	}
 	if rng == nil {
-		return nil, fmt.Errorf("learn: %s: nil rng", op)
+		return nil, laberr.Errorf(laberr.ErrNilRand, "learn: %s: nil rng", op)
 	}
 	opts, err := opts.withDefaults()
 	if err != nil {
@@ -160,12 +161,12 @@ func (o TopicModelOptions) withDefaults() (TopicModelOptions, error) {
 // LogPosterior returns the D×T matrix of log p(t | W_d, Φ, π) for the documents docs (same
 // vocabulary): the soft topic distribution q(t_d) that the deck's score compares between models.
 // Log-probabilities stay finite where the probabilities underflow. Errors: a zero model, and
-// those of FitTopicModel's reading of docs, a vocabulary of another size included. Cost as one
+// those of [FitTopicModel]'s reading of docs, a vocabulary of another size included. Cost as one
 // E-step.
 func (m *TopicModel) LogPosterior(docs Documents) (*mat.Dense, error) {
 	const op = "TopicModel.LogPosterior"
 	if m == nil || m.Phi == nil {
-		return nil, fmt.Errorf("learn: %s: the model is not fitted (use FitTopicModel)", op)
+		return nil, laberr.Errorf(laberr.ErrNotFitted, "learn: %s: the model is not fitted (use FitTopicModel)", op)
 	}
 	c, err := readDocuments(op, docs)
 	if err != nil {
@@ -195,7 +196,7 @@ func (m *TopicModel) LogPosterior(docs Documents) (*mat.Dense, error) {
 // outside [0, T), k outside [1, V].
 func (m *TopicModel) TopWords(t, k int) ([]int, error) {
 	if m == nil || m.Phi == nil {
-		return nil, errors.New("learn: TopicModel.TopWords: the model is not fitted (use FitTopicModel)")
+		return nil, laberr.Errorf(laberr.ErrNotFitted, "learn: TopicModel.TopWords: the model is not fitted (use FitTopicModel)")
 	}
 	T, V := m.Phi.Dims()
 	if t < 0 || t >= T || k < 1 || k > V {
@@ -300,7 +301,7 @@ func readDocuments(op string, docs Documents) (*counts, error) {
 	for d := range D {
 		ids, vals := docs.Row(d)
 		if len(ids) != len(vals) {
-			return nil, fmt.Errorf("learn: %s: document %d has %d word IDs but %d counts", op, d, len(ids), len(vals))
+			return nil, laberr.Errorf(laberr.ErrShape, "learn: %s: document %d has %d word IDs but %d counts", op, d, len(ids), len(vals))
 		}
 		for k, w := range ids {
 			if w < 0 || w >= V {

@@ -12,7 +12,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/fastkernels/kernellab/lab/blas"
+	"github.com/fastkernels/kernellab/lab/blasbackend"
 	"github.com/fastkernels/kernellab/lab/kernel"
 )
 
@@ -48,7 +48,7 @@ func benchSetup(b *testing.B, n int) (*mat.Dense, kernel.Kernel, float64) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.Logf("BLAS: %s, GOMAXPROCS %d, n = %d, σ² = %.3f, λ = %.4f", blas.Backend(), runtime.GOMAXPROCS(0), n, sigma2, lambda)
+	b.Logf("BLAS: %s, GOMAXPROCS %d, n = %d, σ² = %.3f, λ = %.4f", blasbackend.Backend(), runtime.GOMAXPROCS(0), n, sigma2, lambda)
 	k, err := kernel.NewGaussian(math.Sqrt(sigma2))
 	if err != nil {
 		b.Fatal(err)

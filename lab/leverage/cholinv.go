@@ -7,7 +7,7 @@ import (
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/lapack/lapack64"
 
-	labblas "github.com/fastkernels/kernellab/lab/blas"
+	"github.com/fastkernels/kernellab/lab/blasbackend"
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
 )
 
@@ -25,7 +25,7 @@ const (
 // pure-Go BLAS, whose TRMM and SYRK run several times slower than its GEMM (Exact at n = 5000:
 // 7.9 s instead of 13.1 s); not with OpenBLAS, whose TRMM and SYRK are about 10% faster than the
 // recursion.
-var productsByGEMM = labblas.Backend() == labblas.PureGo
+var productsByGEMM = blasbackend.Backend() == blasbackend.PureGo
 
 // square is the leading order-n block of a row-major matrix, seen from its element (0, 0).
 type square struct {

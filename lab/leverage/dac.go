@@ -1,15 +1,18 @@
 package leverage
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/fastkernels/kernellab/lab/internal/ctxcheck"
 	"github.com/fastkernels/kernellab/lab/internal/isqrt"
 	"github.com/fastkernels/kernellab/lab/internal/memlimit"
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
 	"github.com/fastkernels/kernellab/lab/kernel"
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // DACOptions are the options of DAC.
@@ -32,7 +35,7 @@ type DACOptions struct {
 func DACPartition(rng *rand.Rand, n, m int) ([][]int, error) {
 	const op = "DACPartition"
 	if rng == nil {
-		return nil, fmt.Errorf("leverage: %s: %w", op, errNilRand)
+		return nil, fmt.Errorf("leverage: %s: %w", op, laberr.ErrNilRand)
 	}
 	if n < 1 {
 		return nil, fmt.Errorf("leverage: %s: n = %d, want n ≥ 1", op, n)
@@ -86,7 +89,7 @@ func checkPartition(op string, blocks [][]int, n int) error {
 // estimate of a point of R is its exact score within R, l̂_i = [K_R(K_R + λI)⁻¹]_ii.
 //
 // Every estimate is at least the exact score (Corollary 1), so they can feed Algorithm 3
-// (BernoulliSample), and Σ l̂_i ≤ d_eff + n(1 − 1/β) with β the condition number of K + λI
+// ([BernoulliSample]), and Σ l̂_i ≤ d_eff + n(1 − 1/β) with β the condition number of K + λI
 // (Corollary 2).
 //
 // Blocks are processed in parallel on all cores, each by the route of Exact (Gram matrix, Cholesky
@@ -98,9 +101,19 @@ func checkPartition(op string, blocks [][]int, n int) error {
 // > 0, a negative block size, a given partition that is not one of 0..n-1 (or comes with a
 // BlockSize), a kernel error, and a block whose K_R + λI is not numerically positive definite.
 func DAC(rng *rand.Rand, k kernel.Kernel, X mat.Matrix, lambda float64, opts DACOptions) ([]float64, error) {
+	return DACContext(context.Background(), rng, k, X, lambda, opts)
+}
+
+// DACContext is DAC that gives up with ctx's error (wrapped) once ctx is done: it looks before
+// each block, so it returns within about one block's time, O(m²d + m³). When it returns scores
+// they are DAC's, bit for bit. A nil ctx is an error.
+func DACContext(ctx context.Context, rng *rand.Rand, k kernel.Kernel, X mat.Matrix, lambda float64, opts DACOptions) ([]float64, error) {
 	const op = "DAC"
+	if err := ctxcheck.NotNil(ctx, "leverage: "+op); err != nil {
+		return nil, err
+	}
 	if rng == nil && opts.Blocks == nil {
-		return nil, fmt.Errorf("leverage: %s: %w", op, errNilRand)
+		return nil, fmt.Errorf("leverage: %s: %w", op, laberr.ErrNilRand)
 	}
 	x, err := checkInputs(op, k, X, lambda)
 	if err != nil {
@@ -114,13 +127,13 @@ func DAC(rng *rand.Rand, k kernel.Kernel, X mat.Matrix, lambda float64, opts DAC
 		if err := checkPartition(op, opts.Blocks, n); err != nil {
 			return nil, err
 		}
-		return dacScores(op, k, x, lambda, opts.Blocks)
+		return dacScores(ctx, op, k, x, lambda, opts.Blocks)
 	}
 	blocks, err := randomPartition(op, rng, n, opts.BlockSize)
 	if err != nil {
 		return nil, err
 	}
-	return dacScores(op, k, x, lambda, blocks)
+	return dacScores(ctx, op, k, x, lambda, blocks)
 }
 
 // balancedBlocks splits perm into r = ⌈n/m⌉ consecutive blocks whose sizes differ by at most one.
@@ -141,8 +154,9 @@ func balancedBlocks(perm []int, m int) [][]int {
 }
 
 // dacScores computes the within-block scores for the given partition of the rows of x (each index
-// in exactly one block), in parallel over the blocks with per-goroutine buffers.
-func dacScores(op string, k kernel.Kernel, x *mat.Dense, lambda float64, blocks [][]int) ([]float64, error) {
+// in exactly one block), in parallel over the blocks with per-goroutine buffers; blocks not yet
+// started when ctx is done are skipped, and ctx's error returned.
+func dacScores(ctx context.Context, op string, k kernel.Kernel, x *mat.Dense, lambda float64, blocks [][]int) ([]float64, error) {
 	n, d := x.Dims()
 	largest := 0
 	for _, b := range blocks {
@@ -156,6 +170,9 @@ func dacScores(op string, k kernel.Kernel, x *mat.Dense, lambda float64, blocks 
 	errs := make([]error, len(blocks))
 	scores := make([]float64, n)
 	parallel.For(len(blocks), func(w, t int) {
+		if ctx.Err() != nil {
+			return
+		}
 		block := blocks[t]
 		size := len(block)
 		b := &buf[w]
@@ -179,6 +196,9 @@ func dacScores(op string, k kernel.Kernel, x *mat.Dense, lambda float64, blocks 
 			scores[i] = b.scores[j]
 		}
 	})
+	if err := ctxcheck.Done(ctx, "leverage: "+op); err != nil {
+		return nil, err
+	}
 	if err := firstError(errs); err != nil {
 		return nil, err
 	}

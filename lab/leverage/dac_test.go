@@ -1,6 +1,7 @@
 package leverage
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
 	"runtime"
@@ -39,7 +40,7 @@ func TestDACScoresAreWithinBlockScores(t *testing.T) {
 	k := gaussian(t, 0.3)
 	const lambda = 0.05
 	blocks := [][]int{{0, 5, 22, 7}, {1, 2, 3}, {4, 6, 8, 9, 10, 11, 12, 13, 14, 15}, {16, 17, 18, 19, 20, 21}}
-	got, err := dacScores("test", k, x, lambda, blocks)
+	got, err := dacScores(context.Background(), "test", k, x, lambda, blocks)
 	if err != nil {
 		t.Fatal(err)
 	}

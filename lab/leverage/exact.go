@@ -17,7 +17,8 @@ const ExactLimit = 20000
 
 // ExactOptions are the options of Exact.
 type ExactOptions struct {
-	// Force lifts the ExactLimit on the number of points (8n² bytes and O(n³) time).
+	// Force lifts the ExactLimit on the number of points (8n² bytes and O(n³) time); false, the
+	// zero value, refuses more than ExactLimit points.
 	Force bool
 }
 
@@ -28,13 +29,13 @@ type ExactOptions struct {
 // K + λI = UᵀU, built in place by a recursion that factorises and inverts together (see
 // inverseCholeskyInPlace), and l_i = 1 − λ[(K + λI)⁻¹]_ii (eq. 2.3) with [(K + λI)⁻¹]_ii = Σ_j X_ij²,
 // the squared norm of row i of X. The recursion's work is matrix products split over all cores
-// (OpenBLAS when built with -tags openblas, see lab/blas). Scores are clamped to [0, 1], which they
+// (OpenBLAS when built with -tags openblas, see lab/blasbackend). Scores are clamped to [0, 1], which they
 // satisfy in exact arithmetic; their absolute error is about the machine precision times the
 // condition number of K + λI.
 //
 // Cost: O(n²d) for K plus 2n³/3 flops (as LAPACK's Cholesky factorisation followed by the inverse of
 // the factor); memory one n×n matrix, 8n² bytes. It is meant for n up to a few thousand points,
-// where it is the reference for the approximations; above ExactLimit points it returns an error
+// where it is the reference for the approximations; above [ExactLimit] points it returns an error
 // unless opts.Force is set.
 //
 // Errors: nil kernel, nil, empty or non-finite X, λ not finite and > 0, n > ExactLimit without

@@ -1,7 +1,6 @@
 package leverage
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"reflect"
@@ -11,8 +10,6 @@ import (
 	"github.com/fastkernels/kernellab/lab/internal/matcheck"
 	"github.com/fastkernels/kernellab/lab/kernel"
 )
-
-var errNilRand = errors.New("nil *rand.Rand (pass an explicit generator, e.g. rand.New(rand.NewPCG(seed, stream)))")
 
 // checkInputs validates the arguments shared by the score methods and returns X as a *mat.Dense
 // (X itself when it is one, a copy otherwise): a non-nil kernel, a non-empty finite X and a finite

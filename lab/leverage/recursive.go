@@ -1,6 +1,7 @@
 package leverage
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -11,9 +12,11 @@ import (
 	"gonum.org/v1/gonum/lapack/lapack64"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/fastkernels/kernellab/lab/internal/ctxcheck"
 	"github.com/fastkernels/kernellab/lab/internal/isqrt"
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
 	"github.com/fastkernels/kernellab/lab/kernel"
+	"github.com/fastkernels/kernellab/lab/laberr"
 	"github.com/fastkernels/kernellab/lab/lowrank"
 )
 
@@ -55,7 +58,7 @@ type RecursiveOptions struct {
 //	τ_i = (1/λ_ℓ) max(0, k(x_i, x_i) − k_iS W (W K_SS W + λ_ℓ I)⁻¹ W k_Si),
 //
 // a ridge leverage score estimate from the Nyström approximation on the points S kept below with
-// weights W = diag(w), where λ_ℓ = λ when λ > 0, and with AdaptiveRidge the authors' choice
+// weights W = diag(w), where λ_ℓ = λ when λ > 0, and with [AdaptiveRidge] the authors' choice
 // λ_ℓ = (Σ_j K_jj w_j² − sum of the k largest eigenvalues of W K_SS W)/k (1e-5 when |S| ≤ k,
 // at least 1e-7). An intermediate level keeps each point independently with probability
 // p_i = min(1, q τ_i), with weight 1/√p_i (a uniform draw of s_level points, with p_i = s_level/n_ℓ,
@@ -75,12 +78,23 @@ type RecursiveOptions struct {
 //
 // Errors: nil rng or kernel, nil, empty or non-finite X, λ negative or not finite, s < 0 or
 // s > n, a kernel error, a level whose regularised matrix is not numerically positive definite,
-// and (with a fixed λ far below the kernel's eigenvalues) a level that keeps more than ExactLimit
+// and (with a fixed λ far below the kernel's eigenvalues) a level that keeps more than [ExactLimit]
 // points.
 func Recursive(rng *rand.Rand, k kernel.Kernel, X mat.Matrix, lambda float64, opts RecursiveOptions) (scores []float64, topLambda float64, err error) {
+	return RecursiveContext(context.Background(), rng, k, X, lambda, opts)
+}
+
+// RecursiveContext is Recursive that gives up with ctx's error (wrapped) once ctx is done: it
+// looks before each level and each block of 512 rows of a level, so it returns within about one
+// block's time, O(512·s_level(s_level + d)), or one level's factorisation, O(s_level³). When it
+// returns scores they are Recursive's, bit for bit. A nil ctx is an error.
+func RecursiveContext(ctx context.Context, rng *rand.Rand, k kernel.Kernel, X mat.Matrix, lambda float64, opts RecursiveOptions) (scores []float64, topLambda float64, err error) {
 	const op = "Recursive"
+	if err := ctxcheck.NotNil(ctx, "leverage: "+op); err != nil {
+		return nil, 0, err
+	}
 	if rng == nil {
-		return nil, 0, fmt.Errorf("leverage: %s: %w", op, errNilRand)
+		return nil, 0, fmt.Errorf("leverage: %s: %w", op, laberr.ErrNilRand)
 	}
 	if err := checkKernel(op, k); err != nil {
 		return nil, 0, err
@@ -137,7 +151,7 @@ func Recursive(rng *rand.Rand, k kernel.Kernel, X mat.Matrix, lambda float64, op
 		for j, p := range kept {
 			landmarks[j] = perm[p]
 		}
-		tau, lam, err := rec.level(current, landmarks, weights)
+		tau, lam, err := rec.level(ctx, current, landmarks, weights)
 		if err != nil {
 			return nil, 0, err
 		}
@@ -191,8 +205,12 @@ type recursion struct {
 }
 
 // level returns τ_i for the rows current of x from the landmarks (rows of x) with their weights,
-// and the ridge λ_ℓ it used.
-func (rec *recursion) level(current, landmarks []int, weights []float64) ([]float64, float64, error) {
+// and the ridge λ_ℓ it used; it returns ctx's error once ctx is done (checked first and before each
+// block of rows).
+func (rec *recursion) level(ctx context.Context, current, landmarks []int, weights []float64) ([]float64, float64, error) {
+	if err := ctxcheck.Done(ctx, "leverage: "+rec.op); err != nil {
+		return nil, 0, err
+	}
 	_, d := rec.x.Dims()
 	size := len(landmarks)
 	xs := mat.NewDense(size, d, nil)
@@ -230,6 +248,9 @@ func (rec *recursion) level(current, landmarks []int, weights []float64) ([]floa
 	buf := make([]buffers, parallel.Workers(blocks))
 	errs := make([]error, blocks)
 	parallel.For(blocks, func(w, t int) {
+		if ctx.Err() != nil {
+			return
+		}
 		lo, hi := t*recursiveBlockRows, min(len(current), (t+1)*recursiveBlockRows)
 		b := &buf[w]
 		if b.rows == nil {
@@ -260,6 +281,9 @@ func (rec *recursion) level(current, landmarks []int, weights []float64) ([]floa
 			tau[lo+i] = max(0, rec.diag[current[lo+i]]-sq) / lam
 		}
 	})
+	if err := ctxcheck.Done(ctx, "leverage: "+rec.op); err != nil {
+		return nil, 0, err
+	}
 	if err := firstError(errs); err != nil {
 		return nil, 0, err
 	}

@@ -5,13 +5,14 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"github.com/fastkernels/kernellab/lab/laberr"
 	"github.com/fastkernels/kernellab/lab/lowrank"
 )
 
 // Sample draws s distinct indices with probability proportional to scores, without replacement
 // (successive draws, numpy's choice(replace=False, p=scores/Σscores)): the landmark sampler of the
 // thesis's experiments (§3.3.1), which fix |S| instead of using Algorithm 3. It delegates to
-// lowrank.WeightedLandmarks; the indices come in the order drawn.
+// [lowrank.WeightedLandmarks]; the indices come in the order drawn.
 //
 // Errors: nil rng, s < 1, a NaN, infinite or negative score, fewer than s positive scores.
 // Cost: O(n log s) time, O(s) memory.
@@ -42,9 +43,9 @@ func BernoulliProbabilities(scores []float64, rho float64) ([]float64, error) {
 }
 
 // BernoulliSample draws the landmarks of Algorithm 3: each index i is kept independently with
-// probability p_i = min(1, 16 l̂_i ln(Σ_j l̂_j / ρ)) (BernoulliProbabilities), by one uniform number
+// probability p_i = min(1, 16 l̂_i ln(Σ_j l̂_j / ρ)) ([BernoulliProbabilities]), by one uniform number
 // from rng per index in increasing order. The kept indices are returned in increasing order; their
-// number is random, at most 32 ln(Σ l̂/ρ) Σ l̂ with high probability (BernoulliSizeBound). With
+// number is random, at most 32 ln(Σ l̂/ρ) Σ l̂ with high probability ([BernoulliSizeBound]). With
 // scores that over-estimate the ridge leverage scores (DAC's, Corollary 1), the Nyström
 // approximation on them satisfies K − λI ⪯ K̂ ⪯ K with probability at least 1 − ρ (Theorem 1).
 //
@@ -52,7 +53,7 @@ func BernoulliProbabilities(scores []float64, rho float64) ([]float64, error) {
 // cannot be fitted; draw again or lower ρ). Cost: O(n).
 func BernoulliSample(rng *rand.Rand, scores []float64, rho float64) ([]int, error) {
 	if rng == nil {
-		return nil, fmt.Errorf("leverage: BernoulliSample: %w", errNilRand)
+		return nil, fmt.Errorf("leverage: BernoulliSample: %w", laberr.ErrNilRand)
 	}
 	factor, err := bernoulliFactor("BernoulliSample", scores, rho)
 	if err != nil {
@@ -68,8 +69,8 @@ func BernoulliSample(rng *rand.Rand, scores []float64, rho float64) ([]int, erro
 }
 
 // BernoulliSizeBound returns 32 ln(Σ l̂/ρ) Σ l̂, Theorem 1's bound on the number of landmarks
-// BernoulliSample keeps (it holds with probability at least 1 − ρ). Errors as for
-// BernoulliProbabilities.
+// [BernoulliSample] keeps (it holds with probability at least 1 − ρ). Errors as for
+// [BernoulliProbabilities].
 func BernoulliSizeBound(scores []float64, rho float64) (float64, error) {
 	factor, err := bernoulliFactor("BernoulliSizeBound", scores, rho)
 	if err != nil {
@@ -98,7 +99,7 @@ func bernoulliFactor(op string, scores []float64, rho float64) (float64, error) 
 		sum += l
 	}
 	if math.IsInf(sum, 0) {
-		return 0, fmt.Errorf("leverage: %s: Σ scores overflows", op)
+		return 0, laberr.Errorf(laberr.ErrNonFinite, "leverage: %s: Σ scores overflows", op)
 	}
 	if sum <= rho {
 		return 0, fmt.Errorf("leverage: %s: Σ scores = %g ≤ ρ = %g, so ln(Σ/ρ) ≤ 0 and no point would be kept", op, sum, rho)

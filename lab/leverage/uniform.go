@@ -1,6 +1,7 @@
 package leverage
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 
@@ -9,9 +10,11 @@ import (
 	"gonum.org/v1/gonum/lapack/lapack64"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/fastkernels/kernellab/lab/internal/ctxcheck"
 	"github.com/fastkernels/kernellab/lab/internal/isqrt"
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
 	"github.com/fastkernels/kernellab/lab/kernel"
+	"github.com/fastkernels/kernellab/lab/laberr"
 	"github.com/fastkernels/kernellab/lab/lowrank"
 )
 
@@ -32,8 +35,8 @@ var uniformCacheElements = 1 << 27
 
 // Uniform returns the ridge leverage scores of a uniform Nyström approximation, the estimates of
 // Alaoui and Mahoney (2015) that the thesis calls uniform RLS (eq. 3.2): with m landmarks drawn
-// uniformly without replacement (lowrank.UniformLandmarks, from rng) and the Nyström features
-// B = K(X, S) V Σ^{-1/2} of lowrank.FitNystrom (n×r, BBᵀ = K̃, r ≤ m after the eigenvalue
+// uniformly without replacement ([lowrank.UniformLandmarks], from rng) and the Nyström features
+// B = K(X, S) V Σ^{-1/2} of [lowrank.FitNystrom] (n×r, BBᵀ = K̃, r ≤ m after the eigenvalue
 // cut-off), l̂_i = [K̃(K̃ + λI)⁻¹]_ii = B_i (BᵀB + λI)⁻¹ B_iᵀ by the Woodbury identity.
 //
 // Because K̃ ⪯ K and x ↦ x/(x + λ) is operator monotone, every estimate is at most the exact
@@ -49,9 +52,20 @@ var uniformCacheElements = 1 << 27
 // Errors: nil rng or kernel, nil, empty or non-finite X, λ not finite and > 0, m < 0 or m > n,
 // a kernel error, and a landmark matrix without a positive eigenvalue.
 func Uniform(rng *rand.Rand, k kernel.Kernel, X mat.Matrix, lambda float64, opts UniformOptions) ([]float64, error) {
+	return UniformContext(context.Background(), rng, k, X, lambda, opts)
+}
+
+// UniformContext is Uniform that gives up with ctx's error (wrapped) once ctx is done: it looks
+// before each block of 1024 rows of either pass, so it returns within about one block's time,
+// O(1024·m(m + d)), after the landmarks' Nyström fit. When it returns scores they are Uniform's,
+// bit for bit. A nil ctx is an error.
+func UniformContext(ctx context.Context, rng *rand.Rand, k kernel.Kernel, X mat.Matrix, lambda float64, opts UniformOptions) ([]float64, error) {
 	const op = "Uniform"
+	if err := ctxcheck.NotNil(ctx, "leverage: "+op); err != nil {
+		return nil, err
+	}
 	if rng == nil {
-		return nil, fmt.Errorf("leverage: %s: %w", op, errNilRand)
+		return nil, fmt.Errorf("leverage: %s: %w", op, laberr.ErrNilRand)
 	}
 	x, err := checkInputs(op, k, X, lambda)
 	if err != nil {
@@ -105,6 +119,10 @@ func Uniform(rng *rand.Rand, k kernel.Kernel, X mat.Matrix, lambda float64, opts
 	partials := make([][]float64, workers)
 	errs := make([]error, blocks)
 	parallel.For(blocks, func(w, t int) {
+		if ctx.Err() != nil {
+			gram.add(t, nil)
+			return
+		}
 		b, err := features(w, t)
 		if err != nil {
 			errs[t] = err
@@ -117,6 +135,9 @@ func Uniform(rng *rand.Rand, k kernel.Kernel, X mat.Matrix, lambda float64, opts
 		blas64.Syrk(blas.Trans, 1, b.RawMatrix(), 0, blas64.Symmetric{Uplo: blas.Upper, N: r, Stride: r, Data: partials[w]})
 		gram.add(t, partials[w])
 	})
+	if err := ctxcheck.Done(ctx, "leverage: "+op); err != nil {
+		return nil, err
+	}
 	if err := firstError(errs); err != nil {
 		return nil, err
 	}
@@ -134,6 +155,9 @@ func Uniform(rng *rand.Rand, k kernel.Kernel, X mat.Matrix, lambda float64, opts
 	// Pass 2: l̂_i = B_i (UᵀU)⁻¹ B_iᵀ = ||B_i U⁻¹||².
 	scores := make([]float64, n)
 	parallel.For(blocks, func(w, t int) {
+		if ctx.Err() != nil {
+			return
+		}
 		lo := t * uniformBlockRows
 		var b *mat.Dense
 		if keep {
@@ -155,6 +179,9 @@ func Uniform(rng *rand.Rand, k kernel.Kernel, X mat.Matrix, lambda float64, opts
 			scores[lo+i] = min(1, sq)
 		}
 	})
+	if err := ctxcheck.Done(ctx, "leverage: "+op); err != nil {
+		return nil, err
+	}
 	if err := firstError(errs); err != nil {
 		return nil, err
 	}

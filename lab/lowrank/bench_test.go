@@ -7,7 +7,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/fastkernels/kernellab/lab/blas"
+	"github.com/fastkernels/kernellab/lab/blasbackend"
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
 	"github.com/fastkernels/kernellab/lab/kernel"
 )
@@ -32,7 +32,7 @@ func BenchmarkNystromFitTransform(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.Logf("BLAS: %s", blas.Backend())
+	b.Logf("BLAS: %s", blasbackend.Backend())
 	rng := rand.New(rand.NewPCG(1, 1))
 	b.ResetTimer()
 	for range b.N {
@@ -97,7 +97,7 @@ func BenchmarkNystromMapGEMM(b *testing.B) {
 		})
 	}
 	product()
-	b.Logf("BLAS: %s", blas.Backend())
+	b.Logf("BLAS: %s", blasbackend.Backend())
 	for b.Loop() {
 		product()
 	}
@@ -109,7 +109,7 @@ func BenchmarkNystromMapGEMM(b *testing.B) {
 func BenchmarkRFFTransform(b *testing.B) {
 	x := benchData()
 	rng := rand.New(rand.NewPCG(1, 1))
-	b.Logf("BLAS: %s", blas.Backend())
+	b.Logf("BLAS: %s", blasbackend.Backend())
 	b.ResetTimer()
 	for range b.N {
 		r, err := NewRFFGaussian(rng, benchD, benchS, benchSigma)

@@ -55,7 +55,7 @@ func BestRankK(K mat.Symmetric, k int) (*mat.SymDense, error) {
 // BestRankKError returns the relative error ||K − K_k||_F / ||K||_F of the best rank-k
 // approximation K_k of the symmetric matrix K without forming it: by Eckart–Young it is
 // √(Σ_{i>k} λ_i² / Σ_i λ_i²), the eigenvalues sorted by decreasing magnitude. Only eigenvalues are
-// computed (LAPACK's dsyevd without vectors when built with OpenBLAS), about a third of BestRankK's
+// computed (LAPACK's dsyevd without vectors when built with OpenBLAS), about a third of [BestRankK]'s
 // work: time O(n³), memory n² doubles besides K.
 //
 // Errors: nil, empty, non-finite or zero K, k < 1 or k > n, an eigenvalue computation that does

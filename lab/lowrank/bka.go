@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // BKA returns the block kernel approximation of the course report, §2: the entries K_ij of points i and j
@@ -37,7 +39,7 @@ func BKA(K mat.Symmetric, clusters []int) (*mat.SymDense, error) {
 // checkLabels verifies that there is one non-negative cluster label per point.
 func checkLabels(op string, clusters []int, n int) error {
 	if len(clusters) != n {
-		return fmt.Errorf("lowrank: %s: %d cluster labels for %d points", op, len(clusters), n)
+		return laberr.Errorf(laberr.ErrShape, "lowrank: %s: %d cluster labels for %d points", op, len(clusters), n)
 	}
 	for i, c := range clusters {
 		if c < 0 {

@@ -68,7 +68,7 @@ func ExampleFitMEKA() {
 		}
 	}
 	k, _ := kernel.NewGaussian(0.2)
-	m, err := lowrank.FitMEKA(rand.New(rand.NewPCG(7, 8)), k, x, clusters, 10, lowrank.DefaultMEKAOptions())
+	m, err := lowrank.FitMEKA(rand.New(rand.NewPCG(7, 8)), k, x, clusters, 10, lowrank.MEKAOptions{})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -10,16 +10,17 @@ import (
 
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
 	"github.com/fastkernels/kernellab/lab/kernel"
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // FrobeniusError returns ||K − ΦΦᵀ||_F restricted to the rows and columns subset of X (all rows
-// when subset is empty), where K = K(X, X) and features = Φ (n×r, e.g. from Nystrom.Transform or
-// RFF.Transform on the same X). Both matrices are computed in 512×512 tiles of the upper triangle
+// when subset is empty), where K = K(X, X) and features = Φ (n×r, e.g. from [Nystrom.Transform] or
+// [RFF.Transform] on the same X). Both matrices are computed in 512×512 tiles of the upper triangle
 // on all cores, so no n×n matrix is formed: memory O(m(d + r)) for m = |subset|, plus 4 MiB per
 // core; time O(m²(d + r)).
 //
 // Errors: nil kernel, nil, empty or non-finite X or features, features with a row count other
-// than X's, a subset index out of range or repeated, non-finite kernel values (kernel.Cross) and
+// than X's, a subset index out of range or repeated, non-finite kernel values ([kernel.Cross]) and
 // sums of squares that overflow.
 func FrobeniusError(k kernel.Kernel, X mat.Matrix, features *mat.Dense, subset []int) (float64, error) {
 	diff2, _, err := frobeniusSums("FrobeniusError", k, X, features, features, subset)
@@ -30,7 +31,7 @@ func FrobeniusError(k kernel.Kernel, X mat.Matrix, features *mat.Dense, subset [
 }
 
 // RelativeFrobeniusError returns ||K − ΦΦᵀ||_F / ||K||_F on the rows and columns subset of X,
-// the error measure of the MEKA paper and of the thesis's figures, computed like FrobeniusError in
+// the error measure of the MEKA paper and of the thesis's figures, computed like [FrobeniusError] in
 // one pass. Errors as for FrobeniusError, plus ||K||_F = 0 on the subset.
 func RelativeFrobeniusError(k kernel.Kernel, X mat.Matrix, features *mat.Dense, subset []int) (float64, error) {
 	return relativeFrobenius("RelativeFrobeniusError", k, X, features, features, subset)
@@ -42,7 +43,7 @@ func relativeFrobenius(op string, k kernel.Kernel, X mat.Matrix, left, right *ma
 		return 0, err
 	}
 	if math.IsInf(kernel2, 0) {
-		return 0, fmt.Errorf("lowrank: %s: ||K||²_F overflows on the subset; rescale the kernel", op)
+		return 0, laberr.Errorf(laberr.ErrNonFinite, "lowrank: %s: ||K||²_F overflows on the subset; rescale the kernel", op)
 	}
 	if kernel2 == 0 {
 		return 0, fmt.Errorf("lowrank: %s: the kernel matrix is zero on the subset, the relative error is undefined", op)
@@ -73,11 +74,11 @@ func frobeniusSums(op string, k kernel.Kernel, X mat.Matrix, left, right *mat.De
 	}
 	n, d := x.Dims()
 	if fr, _ := left.Dims(); fr != n {
-		return 0, 0, fmt.Errorf("lowrank: %s: features have %d rows but X has %d", op, fr, n)
+		return 0, 0, laberr.Errorf(laberr.ErrShape, "lowrank: %s: features have %d rows but X has %d", op, fr, n)
 	}
 	lr, lc := left.Dims()
 	if rr, rc := right.Dims(); rr != lr || rc != lc {
-		return 0, 0, fmt.Errorf("lowrank: %s: factors of K̂ are %d×%d and %d×%d, want equal shapes", op, lr, lc, rr, rc)
+		return 0, 0, laberr.Errorf(laberr.ErrShape, "lowrank: %s: factors of K̂ are %d×%d and %d×%d, want equal shapes", op, lr, lc, rr, rc)
 	}
 	if len(subset) == 0 {
 		subset = make([]int, n)
@@ -157,13 +158,13 @@ func frobeniusSums(op string, k kernel.Kernel, X mat.Matrix, left, right *mat.De
 		kernel2 += kernelSums[t]
 	}
 	if math.IsInf(diff2, 0) || math.IsNaN(diff2) {
-		return 0, 0, fmt.Errorf("lowrank: %s: ||K − ΦΦᵀ||²_F overflows (%g); rescale the kernel or the features", op, diff2)
+		return 0, 0, laberr.Errorf(laberr.ErrNonFinite, "lowrank: %s: ||K − ΦΦᵀ||²_F overflows (%g); rescale the kernel or the features", op, diff2)
 	}
 	return diff2, kernel2, nil
 }
 
 // RelativeFrobenius returns ||K − approx||_F / ||K||_F for two explicit n×n symmetric matrices
-// (for instance K and BestRankK, BKA or MEKA.Approximation of it).
+// (for instance K and [BestRankK], BKA or [MEKA.Approximation] of it).
 //
 // Errors: nil, empty or non-finite matrices, different sizes, K = 0.
 func RelativeFrobenius(K, approx mat.Symmetric) (float64, error) {
@@ -177,7 +178,7 @@ func RelativeFrobenius(K, approx mat.Symmetric) (float64, error) {
 		return 0, err
 	}
 	if m != n {
-		return 0, fmt.Errorf("lowrank: %s: K is %d×%d but approx is %d×%d", op, n, n, m, m)
+		return 0, laberr.Errorf(laberr.ErrShape, "lowrank: %s: K is %d×%d but approx is %d×%d", op, n, n, m, m)
 	}
 	var diff2, kernel2 float64
 	for i := range n {
@@ -196,7 +197,7 @@ func RelativeFrobenius(K, approx mat.Symmetric) (float64, error) {
 		return 0, fmt.Errorf("lowrank: %s: K is zero, the relative error is undefined", op)
 	}
 	if math.IsInf(diff2, 0) || math.IsInf(kernel2, 0) {
-		return 0, fmt.Errorf("lowrank: %s: the squared Frobenius norms overflow; rescale K and approx", op)
+		return 0, laberr.Errorf(laberr.ErrNonFinite, "lowrank: %s: the squared Frobenius norms overflow; rescale K and approx", op)
 	}
 	return math.Sqrt(diff2 / kernel2), nil
 }

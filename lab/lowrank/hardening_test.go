@@ -37,7 +37,7 @@ func TestMEKALinkToleranceNaN(t *testing.T) {
 	X := mat.NewDense(8, 1, []float64{1, 2, 3, 4, 5, 6, 7, 8})
 	clusters := []int{0, 0, 0, 0, 1, 1, 1, 1}
 	for _, tol := range []float64{math.NaN(), math.Inf(1)} {
-		opts := DefaultMEKAOptions()
+		var opts MEKAOptions
 		opts.LinkTolerance = tol
 		if _, err := FitMEKA(rand.New(rand.NewPCG(1, 2)), kernel.Gaussian{Sigma: 1}, X, clusters, 2, opts); err == nil {
 			t.Errorf("LinkTolerance = %g accepted", tol)

@@ -7,6 +7,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/fastkernels/kernellab/lab/internal/matcheck"
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // finiteDense returns m as a *mat.Dense (m itself when it is one, a copy otherwise) after checking
@@ -59,12 +60,12 @@ func featureMapArgs(op string, dst *mat.Dense, X mat.Matrix, d int, fixedBy stri
 	}
 	n, dx := x.Dims()
 	if dx != d {
-		return nil, fmt.Errorf("lowrank: %s: X has %d columns, want %d like %s", op, dx, d, fixedBy)
+		return nil, laberr.Errorf(laberr.ErrShape, "lowrank: %s: X has %d columns, want %d like %s", op, dx, d, fixedBy)
 	}
 	if dst.IsEmpty() {
 		dst.ReuseAs(n, cols)
 	} else if dr, dc := dst.Dims(); dr != n || dc != cols {
-		return nil, fmt.Errorf("lowrank: %s: destination is %d×%d, want %d×%d", op, dr, dc, n, cols)
+		return nil, laberr.Errorf(laberr.ErrShape, "lowrank: %s: destination is %d×%d, want %d×%d", op, dr, dc, n, cols)
 	}
 	return x, nil
 }

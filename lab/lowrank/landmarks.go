@@ -1,15 +1,13 @@
 package lowrank
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
 
 	"github.com/fastkernels/kernellab/lab/internal/memlimit"
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
-
-var errNilRand = errors.New("nil *rand.Rand (pass an explicit generator, e.g. rand.New(rand.NewPCG(seed, stream)))")
 
 // UniformLandmarks draws s distinct indices from {0, …, n-1}, uniformly without replacement (as
 // scikit-learn's Nystroem does), and returns them in the order drawn. It is a partial
@@ -21,7 +19,7 @@ var errNilRand = errors.New("nil *rand.Rand (pass an explicit generator, e.g. ra
 func UniformLandmarks(rng *rand.Rand, n, s int) ([]int, error) {
 	const op = "lowrank: UniformLandmarks"
 	if rng == nil {
-		return nil, fmt.Errorf("%s: %w", op, errNilRand)
+		return nil, fmt.Errorf("%s: %w", op, laberr.ErrNilRand)
 	}
 	if n < 1 || s < 1 || s > n {
 		return nil, fmt.Errorf("%s: %d landmarks out of %d points, want 1 ≤ s ≤ n", op, s, n)
@@ -81,7 +79,7 @@ func shuffleSparse(rng *rand.Rand, n, s int) []int {
 // or negative score, or fewer than s positive scores (zero-score points are never drawn).
 func WeightedLandmarks(rng *rand.Rand, scores []float64, s int) ([]int, error) {
 	if rng == nil {
-		return nil, fmt.Errorf("lowrank: WeightedLandmarks: %w", errNilRand)
+		return nil, fmt.Errorf("lowrank: WeightedLandmarks: %w", laberr.ErrNilRand)
 	}
 	if s < 1 {
 		return nil, fmt.Errorf("lowrank: WeightedLandmarks: %d landmarks, want at least 1", s)

@@ -1,7 +1,6 @@
 package lowrank
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -11,16 +10,18 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/fastkernels/kernellab/lab/kernel"
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
-// MEKAOptions are the parameters of FitMEKA besides the rank. The zero value is valid: it keeps
-// every off-diagonal block (Eta = 0) and uses the defaults below; DefaultMEKAOptions sets the
-// paper's η = 0.1.
+// MEKAOptions are the parameters of [FitMEKA] besides the rank. The zero value gives the defaults
+// of the MEKA paper and code: η = 0.1, 2k_s landmarks and 3k_s sampled rows per cluster, rank k
+// per cluster (set SplitRank for the code's total rank), the default cut-off and link tolerance.
 type MEKAOptions struct {
-	// Eta is the fraction of off-diagonal blocks set to zero, in [0, 1]: the ⌊η·c(c−1)/2⌋ pairs
-	// of clusters whose means are least similar under the kernel. (The authors' code thresholds
-	// the kernel matrix of the cluster centres at its ⌈η·c(c−1)⌉-th smallest entry, which drops
-	// about as many pairs.)
+	// Eta is the fraction η of off-diagonal blocks set to zero, in [0, 1]: the ⌊η·c(c−1)/2⌋
+	// pairs of clusters whose means are least similar under the kernel. (The authors' code
+	// thresholds the kernel matrix of the cluster centres at its ⌈η·c(c−1)⌉-th smallest entry,
+	// which drops about as many pairs.) 0 selects DefaultEta, the paper's 0.1; KeepAllBlocks (any
+	// negative value) sets η = 0, which keeps every off-diagonal block.
 	Eta float64
 	// LandmarksPerRank sets the landmarks of each cluster's Nyström approximation to
 	// LandmarksPerRank·k_s (at most the cluster's size); 0 means 2, the authors' choice.
@@ -46,13 +47,16 @@ type MEKAOptions struct {
 	LinkTolerance float64
 }
 
+// DefaultEta is the η of the MEKA paper and code, the fraction of off-diagonal blocks that
+// [MEKAOptions]{} sets to zero.
+const DefaultEta = 0.1
+
+// KeepAllBlocks, as MEKAOptions.Eta, sets η = 0: no off-diagonal block is set to zero.
+const KeepAllBlocks = -1.0
+
 // DefaultLinkTolerance is the absolute tolerance of the authors' code on the eigenvalues of
 // W_vsᵀ W_vs (their features have rows of norm at most about √k(x, x) = 1).
 const DefaultLinkTolerance = 1e-6
-
-// DefaultMEKAOptions returns the defaults of the MEKA paper and code: η = 0.1, 2k_s landmarks
-// and 3k_s sampled rows per cluster (rank k per cluster; set SplitRank for the code's total rank).
-func DefaultMEKAOptions() MEKAOptions { return MEKAOptions{Eta: 0.1} }
 
 // MEKA is a fitted memory-efficient kernel approximation (Si, Hsieh and Dhillon, ICML 2014 and
 // JMLR 2017; the course report, §3): with the points partitioned into clusters V_1..V_c (k-means in the
@@ -83,10 +87,10 @@ type MEKA struct {
 // total Σ k_s, split among the clusters in proportion to their sizes (largest remainders, at
 // least 1 each).
 //
-// Random draws, all from rng, in this order: the landmarks of each cluster (UniformLandmarks on
+// Random draws, all from rng, in this order: the landmarks of each cluster ([UniformLandmarks] on
 // the cluster's points, taken in increasing index order), then for each kept pair s < t (in
 // lexicographic order) the sampled rows of s and of t. A single cluster therefore gives exactly
-// the Nyström approximation on Landmarks()[0]: FitNystrom(k, X, m.Landmarks()[0], rank).
+// the Nyström approximation on Landmarks()[0]: [FitNystrom](k, X, m.Landmarks()[0], rank).
 //
 // Errors: nil rng or kernel, nil, empty or non-finite X, a wrong number of labels or a negative
 // one, rank < 1, a split rank above n or below the number of clusters, options out of range, a
@@ -94,7 +98,7 @@ type MEKA struct {
 func FitMEKA(rng *rand.Rand, k kernel.Kernel, X mat.Matrix, clusters []int, rank int, opts MEKAOptions) (*MEKA, error) {
 	const op = "FitMEKA"
 	if rng == nil {
-		return nil, fmt.Errorf("lowrank: %s: %w", op, errNilRand)
+		return nil, fmt.Errorf("lowrank: %s: %w", op, laberr.ErrNilRand)
 	}
 	if k == nil {
 		return nil, fmt.Errorf("lowrank: %s: nil kernel", op)
@@ -107,7 +111,7 @@ func FitMEKA(rng *rand.Rand, k kernel.Kernel, X mat.Matrix, clusters []int, rank
 	if err := checkLabels(op, clusters, n); err != nil {
 		return nil, err
 	}
-	landmarksPerRank, samplesPerRank, cutoff, err := opts.resolve(op)
+	eta, landmarksPerRank, samplesPerRank, cutoff, err := opts.resolve(op)
 	if err != nil {
 		return nil, err
 	}
@@ -149,7 +153,7 @@ func FitMEKA(rng *rand.Rand, k kernel.Kernel, X mat.Matrix, clusters []int, rank
 		}
 	}
 
-	dropped := leastSimilarPairs(k, x, members, d, opts.Eta)
+	dropped := leastSimilarPairs(k, x, members, d, eta)
 	m.links = make([][]*mat.Dense, c)
 	for s := range c {
 		m.links[s] = make([]*mat.Dense, c)
@@ -179,17 +183,24 @@ func FitMEKA(rng *rand.Rand, k kernel.Kernel, X mat.Matrix, clusters []int, rank
 	return m, nil
 }
 
-// resolve validates the options and returns the effective factors and cut-off.
-func (o MEKAOptions) resolve(op string) (landmarksPerRank, samplesPerRank int, cutoff float64, err error) {
-	if !(o.Eta >= 0 && o.Eta <= 1) {
-		return 0, 0, 0, fmt.Errorf("lowrank: %s: Eta = %g, want a fraction in [0, 1]", op, o.Eta)
+// resolve validates the options and returns the effective η, factors and cut-off.
+func (o MEKAOptions) resolve(op string) (eta float64, landmarksPerRank, samplesPerRank int, cutoff float64, err error) {
+	switch {
+	case o.Eta == 0:
+		eta = DefaultEta
+	case o.Eta < 0:
+		eta = 0
+	case o.Eta <= 1:
+		eta = o.Eta
+	default: // above 1, or NaN
+		return 0, 0, 0, 0, fmt.Errorf("lowrank: %s: Eta = %g, want a fraction in [0, 1] (0 = default, < 0 = none)", op, o.Eta)
 	}
 	if o.LandmarksPerRank < 0 || o.SamplesPerRank < 0 {
-		return 0, 0, 0, fmt.Errorf("lowrank: %s: LandmarksPerRank = %d, SamplesPerRank = %d, want ≥ 0 (0 = default)",
+		return 0, 0, 0, 0, fmt.Errorf("lowrank: %s: LandmarksPerRank = %d, SamplesPerRank = %d, want ≥ 0 (0 = default)",
 			op, o.LandmarksPerRank, o.SamplesPerRank)
 	}
 	if math.IsNaN(o.LinkTolerance) || math.IsInf(o.LinkTolerance, 1) {
-		return 0, 0, 0, fmt.Errorf("lowrank: %s: LinkTolerance = %g, want a number below +Inf (0 = default, < 0 = none)", op, o.LinkTolerance)
+		return 0, 0, 0, 0, fmt.Errorf("lowrank: %s: LinkTolerance = %g, want a number below +Inf (0 = default, < 0 = none)", op, o.LinkTolerance)
 	}
 	landmarksPerRank, samplesPerRank = o.LandmarksPerRank, o.SamplesPerRank
 	if landmarksPerRank == 0 {
@@ -199,7 +210,7 @@ func (o MEKAOptions) resolve(op string) (landmarksPerRank, samplesPerRank int, c
 		samplesPerRank = 3
 	}
 	cutoff, err = cutoffOrDefault(op, o.Cutoff)
-	return landmarksPerRank, samplesPerRank, cutoff, err
+	return eta, landmarksPerRank, samplesPerRank, cutoff, err
 }
 
 // linkFloor is the effective LinkTolerance (resolve has refused NaN and +Inf).
@@ -343,7 +354,7 @@ func (m *MEKA) Landmarks() [][]int {
 
 // Factors returns W (n×R, block-diagonal up to the order of the points: row i is zero outside
 // the columns of its cluster) and L (R×R) with K̂ = W L Wᵀ, R = Σ_s k_s; nil, nil for a MEKA not
-// made by FitMEKA. Memory: n·R + R².
+// made by [FitMEKA]. Memory: n·R + R².
 func (m *MEKA) Factors() (*mat.Dense, *mat.SymDense) {
 	if m.n == 0 {
 		return nil, nil
@@ -379,14 +390,14 @@ func (m *MEKA) Factors() (*mat.Dense, *mat.SymDense) {
 	return w, l
 }
 
-var errNotFittedMEKA = errors.New("lowrank: MEKA not fitted (make it with FitMEKA)")
+var errNotFittedMEKA = laberr.Errorf(laberr.ErrNotFitted, "lowrank: MEKA not fitted (make it with FitMEKA)")
 
 // maxApproximationPoints bounds Approximation's n×n result (20000² doubles = 3.2 GB).
 const maxApproximationPoints = 20000
 
 // Approximation returns the n×n matrix W L Wᵀ in the order of the points, computed block by
 // block (W^(s) L^(s,t) W^(t)ᵀ). Memory: 8n² bytes, so it is refused above 20000 points: use
-// RelativeFrobeniusError there.
+// [RelativeFrobeniusError] there.
 func (m *MEKA) Approximation() (*mat.SymDense, error) {
 	if m.n == 0 {
 		return nil, errNotFittedMEKA
@@ -421,8 +432,8 @@ func (m *MEKA) Approximation() (*mat.SymDense, error) {
 	return out, nil
 }
 
-// FrobeniusError returns ||K − W L Wᵀ||_F on the rows and columns subset of X (all when empty),
-// X being the matrix given to FitMEKA, computed in tiles without forming n×n matrices (see the
+// [FrobeniusError] returns ||K − W L Wᵀ||_F on the rows and columns subset of X (all when empty),
+// X being the matrix given to [FitMEKA], computed in tiles without forming n×n matrices (see the
 // package function FrobeniusError). Errors as for it, plus X with a row count other than the
 // fitted one.
 func (m *MEKA) FrobeniusError(X mat.Matrix, subset []int) (float64, error) {
@@ -434,8 +445,8 @@ func (m *MEKA) FrobeniusError(X mat.Matrix, subset []int) (float64, error) {
 	return math.Sqrt(diff2), err
 }
 
-// RelativeFrobeniusError returns ||K − W L Wᵀ||_F / ||K||_F on the rows and columns subset of X,
-// the error measure of the MEKA paper, computed like FrobeniusError.
+// [RelativeFrobeniusError] returns ||K − W L Wᵀ||_F / ||K||_F on the rows and columns subset of X,
+// the error measure of the MEKA paper, computed like [FrobeniusError].
 func (m *MEKA) RelativeFrobeniusError(X mat.Matrix, subset []int) (float64, error) {
 	left, right, err := m.errorFactors("MEKA.RelativeFrobeniusError", X)
 	if err != nil {
@@ -454,7 +465,7 @@ func (m *MEKA) errorFactors(op string, X mat.Matrix) (left, right *mat.Dense, er
 		return nil, nil, err
 	}
 	if r, _ := x.Dims(); r != m.n {
-		return nil, nil, fmt.Errorf("lowrank: %s: X has %d rows, MEKA was fitted on %d", op, r, m.n)
+		return nil, nil, laberr.Errorf(laberr.ErrShape, "lowrank: %s: X has %d rows, MEKA was fitted on %d", op, r, m.n)
 	}
 	w, l := m.Factors()
 	var wl mat.Dense

@@ -33,7 +33,7 @@ func TestMEKAOneClusterEqualsNystrom(t *testing.T) {
 	const n, d, rank, sigma = 90, 3, 8, 0.5
 	x := randomPoints(61, n, d)
 	labels := make([]int, n)
-	m, err := FitMEKA(rand.New(rand.NewPCG(8, 9)), gaussianFor(t, sigma), x, labels, rank, DefaultMEKAOptions())
+	m, err := FitMEKA(rand.New(rand.NewPCG(8, 9)), gaussianFor(t, sigma), x, labels, rank, MEKAOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +69,7 @@ func TestMEKAFullRankReproducesK(t *testing.T) {
 	const sigma = 0.6
 	x, labels := clusteredPoints(62, [][]float64{{0, 0}, {1, 0}, {0, 1}}, 12, 0.3)
 	m, err := FitMEKA(rand.New(rand.NewPCG(1, 1)), gaussianFor(t, sigma), x, labels, 1000,
-		MEKAOptions{LandmarksPerRank: 1, SamplesPerRank: 1, LinkTolerance: -1})
+		MEKAOptions{Eta: KeepAllBlocks, LandmarksPerRank: 1, SamplesPerRank: 1, LinkTolerance: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +132,7 @@ func TestMEKAFactorsAndErrors(t *testing.T) {
 	const sigma = 0.5
 	x, labels := clusteredPoints(64, [][]float64{{0, 0}, {2, 0}, {0, 2}, {2, 2}}, 40, 0.5)
 	g := gaussianFor(t, sigma)
-	m, err := FitMEKA(rand.New(rand.NewPCG(3, 3)), g, x, labels, 12, DefaultMEKAOptions())
+	m, err := FitMEKA(rand.New(rand.NewPCG(3, 3)), g, x, labels, 12, MEKAOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -213,7 +213,7 @@ func TestMEKAErrors(t *testing.T) {
 	labels[5] = 3
 	g := gaussianFor(t, 1)
 	rng := rand.New(rand.NewPCG(1, 1))
-	opts := DefaultMEKAOptions()
+	var opts MEKAOptions
 	_, err := FitMEKA(nil, g, x, labels, 4, opts)
 	wantError(t, "nil rng", err)
 	_, err = FitMEKA(rng, nil, x, labels, 4, opts)
@@ -226,12 +226,12 @@ func TestMEKAErrors(t *testing.T) {
 	wantError(t, "negative label", err)
 	_, err = FitMEKA(rng, g, x, labels, 0, opts)
 	wantError(t, "rank 0", err)
-	split := MEKAOptions{SplitRank: true}
+	split := MEKAOptions{Eta: KeepAllBlocks, SplitRank: true}
 	_, err = FitMEKA(rng, g, x, labels, 21, split)
 	wantError(t, "split rank above n", err)
 	_, err = FitMEKA(rng, g, x, []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, 5, split)
 	wantError(t, "split rank below the number of clusters", err)
-	for _, bad := range []MEKAOptions{{Eta: -0.1}, {Eta: 1.5}, {Eta: math.NaN()}, {LandmarksPerRank: -1}, {SamplesPerRank: -2}, {Cutoff: -1}} {
+	for _, bad := range []MEKAOptions{{Eta: 1.5}, {Eta: math.NaN()}, {Eta: math.Inf(1)}, {LandmarksPerRank: -1}, {SamplesPerRank: -2}, {Cutoff: -1}} {
 		_, err = FitMEKA(rng, g, x, labels, 4, bad)
 		wantError(t, "bad options", err)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
 	"github.com/fastkernels/kernellab/lab/kernel"
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // Nystrom is a fitted Nyström approximation: with landmarks S, W = K(S, S) = V Σ Vᵀ (eigenvalues
@@ -19,7 +20,7 @@ import (
 // eigenvalues that exceed Cutoff·λ_max, so Components may be smaller than Rank when W is
 // numerically singular (duplicate points, a too large bandwidth).
 //
-// Set Kernel, Rank and Cutoff and call Fit, or use FitNystrom; changing them afterwards has no
+// Set Kernel, Rank and Cutoff and call Fit, or use [FitNystrom]; changing them afterwards has no
 // effect until the next Fit. Memory: the s×d landmark points and the s×k normalisation matrix;
 // Transform adds only its n×k result and a 2 MiB block buffer per core.
 type Nystrom struct {
@@ -171,7 +172,7 @@ func nystromBlockRows(n, s int) int { return max(1, min(n, nystromBlockElements/
 
 func (m *Nystrom) transformInto(op string, dst *mat.Dense, X mat.Matrix) error {
 	if m.normalization == nil {
-		return fmt.Errorf("lowrank: %s: the approximation is not fitted", op)
+		return laberr.Errorf(laberr.ErrNotFitted, "lowrank: %s: the approximation is not fitted", op)
 	}
 	s, d := m.points.Dims()
 	x, err := featureMapArgs(op, dst, X, d, "the landmarks", m.Components())

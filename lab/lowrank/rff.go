@@ -11,6 +11,7 @@ import (
 
 	"github.com/fastkernels/kernellab/lab/internal/memlimit"
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // RFF is a random Fourier feature map (Rahimi and Recht 2007; the lecture notes and the HSE lecture) for a
@@ -45,14 +46,14 @@ func NewRFFGaussian(rng *rand.Rand, d, features int, sigma float64) (*RFF, error
 }
 
 // NewRFFLaplace draws random features for the Laplace kernel with the l1 norm,
-// exp(−||x − z||₁/σ) (the form of the lecture notes and of kernel.Laplace). The kernel is a product over
+// exp(−||x − z||₁/σ) (the form of the lecture notes and of [kernel.Laplace]). The kernel is a product over
 // coordinates of exp(−|δ_p|/σ), whose spectral density is the Cauchy density of scale 1/σ,
 // σ/(π(1 + σ²ω²)); so each ω_ij = tan(π(u − 1/2))/σ with u ~ U(0, 1), and b ~ U[0, 2π) as for
 // the Gaussian. The lecture notes print the density as 1/(π(1 + ω_p²/2γ)), an OCR-garbled form: for
 // exp(−γ|δ|) the Cauchy scale is γ (here 1/σ). The Laplace kernel with the Euclidean norm would
 // need a multivariate Cauchy law instead; it is not offered.
 //
-// Errors as for NewRFFGaussian.
+// Errors as for [NewRFFGaussian].
 func NewRFFLaplace(rng *rand.Rand, d, features int, sigma float64) (*RFF, error) {
 	if err := checkRFF("NewRFFLaplace", rng, d, features, sigma); err != nil {
 		return nil, err
@@ -64,7 +65,7 @@ func NewRFFLaplace(rng *rand.Rand, d, features int, sigma float64) (*RFF, error)
 func checkRFF(op string, rng *rand.Rand, d, features int, sigma float64) error {
 	switch {
 	case rng == nil:
-		return fmt.Errorf("lowrank: %s: %w", op, errNilRand)
+		return fmt.Errorf("lowrank: %s: %w", op, laberr.ErrNilRand)
 	case d < 1:
 		return fmt.Errorf("lowrank: %s: input dimension %d, want at least 1", op, d)
 	case features < 1:
@@ -89,11 +90,11 @@ func NewRFF(frequencies mat.Matrix, phases []float64) (*RFF, error) {
 	}
 	_, features := omega.Dims()
 	if len(phases) != features {
-		return nil, fmt.Errorf("lowrank: %s: %d phases for %d frequencies, want one per frequency (column)", op, len(phases), features)
+		return nil, laberr.Errorf(laberr.ErrShape, "lowrank: %s: %d phases for %d frequencies, want one per frequency (column)", op, len(phases), features)
 	}
 	for j, v := range phases {
 		if v-v != 0 {
-			return nil, fmt.Errorf("lowrank: %s: phase %d = %g, want finite values", op, j, v)
+			return nil, laberr.Errorf(laberr.ErrNonFinite, "lowrank: %s: phase %d = %g, want finite values", op, j, v)
 		}
 	}
 	if omega == frequencies {
@@ -152,7 +153,7 @@ func (r *RFF) Transform(X mat.Matrix) (*mat.Dense, error) {
 // TransformInto writes √(2/D) cos(Xω + b) into dst, which must be n×D or empty (then resized),
 // so that loops can reuse one large buffer; dst must not share memory with X. Rows are computed
 // in blocks on all cores: one matrix product (GEMM) and one batched cosine per block.
-// Errors: an RFF not made by NewRFF, NewRFFGaussian or NewRFFLaplace, nil dst, nil or empty X,
+// Errors: an RFF not made by [NewRFF], [NewRFFGaussian] or [NewRFFLaplace], nil dst, nil or empty X,
 // NaN or ±Inf, X with a column count other than d, a dst of the wrong shape (left unchanged
 // then), and ωᵀx so large that it overflows (the cosine of ±Inf is NaN; dst unspecified then).
 func (r *RFF) TransformInto(dst *mat.Dense, X mat.Matrix) error {
@@ -175,7 +176,7 @@ const rffBlockElements = 1 << 18
 
 func (r *RFF) transformInto(op string, dst *mat.Dense, X mat.Matrix, cosSin bool) error {
 	if r == nil || r.frequencies == nil {
-		return fmt.Errorf("lowrank: %s: no frequencies drawn (make the RFF with NewRFF, NewRFFGaussian or NewRFFLaplace)", op)
+		return laberr.Errorf(laberr.ErrNotFitted, "lowrank: %s: no frequencies drawn (make the RFF with NewRFF, NewRFFGaussian or NewRFFLaplace)", op)
 	}
 	d, features := r.frequencies.Dims()
 	cols := features
@@ -203,7 +204,7 @@ func (r *RFF) transformInto(op string, dst *mat.Dense, X mat.Matrix, cosSin bool
 			}
 			for j, v := range row {
 				if v-v != 0 {
-					return fmt.Errorf("lowrank: %s: feature %d of row %d is %g: ωᵀx overflows; rescale X", op, j, i, v)
+					return laberr.Errorf(laberr.ErrNonFinite, "lowrank: %s: feature %d of row %d is %g: ωᵀx overflows; rescale X", op, j, i, v)
 				}
 			}
 		}

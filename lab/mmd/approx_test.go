@@ -252,7 +252,7 @@ func TestThreeSample(t *testing.T) {
 	p := mustVectors(t, mustGaussian(t, 1.5), X)
 	x, z, w := span(0, 200), span(200, 400), span(400, 600)
 	for _, est := range []Estimator{Exact{}, Linear{}, Block{}, RFF{}, Nystrom{Lambda: 1e-3}} {
-		d, err := ThreeSample(context.Background(), est, rand.New(rand.NewPCG(23, 24)), p, x, z, w)
+		d, err := ThreeSample(context.Background(), rand.New(rand.NewPCG(23, 24)), est, p, x, z, w)
 		if err != nil {
 			t.Fatal(err)
 		}

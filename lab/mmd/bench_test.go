@@ -9,7 +9,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/fastkernels/kernellab/lab/blas"
+	"github.com/fastkernels/kernellab/lab/blasbackend"
 )
 
 // The sizes of the performance goals of issue 5: d = 54 (covertype's features), each estimator
@@ -53,7 +53,7 @@ func benchEstimator(b *testing.B, est Estimator, p Points, x, z []int) {
 func BenchmarkEstimators(b *testing.B) {
 	p := mustVectors(b, mustGaussian(b, benchSigma), bench2e5())
 	x, z := span(0, 100000), span(100000, 200000)
-	b.Logf("BLAS: %s", blas.Backend())
+	b.Logf("BLAS: %s", blasbackend.Backend())
 	for _, est := range []Estimator{Linear{}, Block{}, RFF{}, Nystrom{Lambda: 1e-3}} {
 		b.Run(fmt.Sprintf("%s/n=1e5", est.Name()), func(b *testing.B) { benchEstimator(b, est, p, x, z) })
 	}
@@ -62,7 +62,7 @@ func BenchmarkEstimators(b *testing.B) {
 // BenchmarkExact is the exact MMD² at n = m = 10⁴ (3·10⁸ kernel values, of which 2·10⁸ computed).
 func BenchmarkExact(b *testing.B) {
 	p := mustVectors(b, mustGaussian(b, benchSigma), bench2e5())
-	b.Logf("BLAS: %s", blas.Backend())
+	b.Logf("BLAS: %s", blasbackend.Backend())
 	benchEstimator(b, Exact{}, p, span(0, 10000), span(10000, 20000))
 }
 

@@ -14,15 +14,15 @@
 //     K_FSᵀ + λI)v on the pooled sample with s uniform landmarks, O((n + m)s + s³), for any
 //     kernel, graphs included, and a distance for λ > 0.
 //
-// s defaults to DefaultSize(n) = log n, as in §4.6.1; any s may be set. Every estimator returns
+// s defaults to [DefaultSize](n) = log n, as in §4.6.1; any s may be set. Every estimator returns
 // MMD² (take the square root of a non-negative value for the MMD itself).
 //
 // All estimators implement Estimator and work on Points: a set of points of any kind seen only
 // through blocks of its kernel matrix, the samples being lists of indices into it. Vectors wraps
-// the rows of a matrix and a kernel.Kernel (blocks by matrix products), Precomputed a Gram
+// the rows of a matrix and a [kernel.Kernel] (blocks by matrix products), Precomputed a Gram
 // matrix, and graphkernel.ShortestPath a set of graphs. A data set loaded once thus serves every
-// draw of an experiment (X, Z and W are index lists), and graphs work as vectors do. ThreeSample
-// and ErrorRate implement the three-sample protocol of §4.6: with W ~ P_X, decide P_X when
+// draw of an experiment (X, Z and W are index lists), and graphs work as vectors do. [ThreeSample]
+// and [ErrorRate] implement the three-sample protocol of §4.6: with W ~ P_X, decide P_X when
 // D(X, W) ≤ D(Z, W).
 //
 // Randomness comes only from the *rand.Rand passed in (the order of the draws is documented per

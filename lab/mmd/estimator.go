@@ -8,6 +8,9 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+
+	"github.com/fastkernels/kernellab/lab/internal/ctxcheck"
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // Estimator estimates the squared MMD between two samples. All the estimators of the package
@@ -37,8 +40,8 @@ func DefaultSize(n int) int {
 
 // checkSamples checks the common arguments of the estimators.
 func checkSamples(op string, ctx context.Context, p Points, x, z []int) error {
-	if ctx == nil {
-		return fmt.Errorf("mmd: %s: nil context", op)
+	if err := ctxcheck.NotNil(ctx, "mmd: "+op); err != nil {
+		return err
 	}
 	if isNil(p) {
 		return fmt.Errorf("mmd: %s: nil points", op)
@@ -60,7 +63,7 @@ func checkSamples(op string, ctx context.Context, p Points, x, z []int) error {
 // give non-finite kernel values (a user implementation) or the values overflow when summed.
 func finiteEstimate(op string, v float64) (float64, error) {
 	if v-v != 0 {
-		return 0, fmt.Errorf("mmd: %s: the estimate is %g: the kernel values of the points are not finite or overflow when summed", op, v)
+		return 0, laberr.Errorf(laberr.ErrNonFinite, "mmd: %s: the estimate is %g: the kernel values of the points are not finite or overflow when summed", op, v)
 	}
 	return v, nil
 }
@@ -68,7 +71,7 @@ func finiteEstimate(op string, v float64) (float64, error) {
 // checkRNG reports a nil rng as an error.
 func checkRNG(op string, rng *rand.Rand) error {
 	if rng == nil {
-		return fmt.Errorf("mmd: %s: nil rng (this estimator is randomised)", op)
+		return laberr.Errorf(laberr.ErrNilRand, "mmd: %s: nil rng (this estimator is randomised)", op)
 	}
 	return nil
 }

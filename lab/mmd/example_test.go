@@ -34,7 +34,7 @@ func Example() {
 	exact, _ := mmd.Exact{}.MMD2(ctx, nil, points, x, z)
 	fmt.Printf("exact MMD²(X, Z) = %.3f\n", exact)
 	for _, est := range []mmd.Estimator{mmd.Exact{}, mmd.Linear{}, mmd.Block{}, mmd.RFF{}, mmd.Nystrom{Lambda: 1e-3}} {
-		d, err := mmd.ThreeSample(ctx, est, rand.New(rand.NewPCG(3, 4)), points, x, z, w)
+		d, err := mmd.ThreeSample(ctx, rand.New(rand.NewPCG(3, 4)), est, points, x, z, w)
 		if err != nil {
 			fmt.Println(err)
 			return

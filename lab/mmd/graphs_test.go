@@ -56,7 +56,7 @@ func TestGraphs(t *testing.T) {
 		t.Errorf("RFF on graphs: error %v", err)
 	}
 	for _, est := range []Estimator{Exact{}, Block{Size: 5}, Nystrom{Landmarks: 6, Lambda: 1e-3}} {
-		d, err := ThreeSample(ctx, est, rand.New(rand.NewPCG(5, 6)), sp, x, z, w)
+		d, err := ThreeSample(ctx, rand.New(rand.NewPCG(5, 6)), est, sp, x, z, w)
 		if err != nil {
 			t.Fatal(err)
 		}

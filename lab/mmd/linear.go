@@ -18,10 +18,10 @@ type Linear struct{}
 // Name returns "linear".
 func (Linear) Name() string { return "linear" }
 
-// MMD2 draws the two subsets (positions in x with lowrank.UniformLandmarks(rng, n, ⌈√n⌉), then in
+// MMD2 draws the two subsets (positions in x with [lowrank.UniformLandmarks](rng, n, ⌈√n⌉), then in
 // z) and returns their exact MMD².
 //
-// Errors: nil rng, and those of Exact.MMD2.
+// Errors: nil rng, and those of [Exact.MMD2].
 func (Linear) MMD2(ctx context.Context, rng *rand.Rand, p Points, x, z []int) (float64, error) {
 	if err := checkSamples("Linear", ctx, p, x, z); err != nil {
 		return 0, err

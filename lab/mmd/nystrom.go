@@ -44,7 +44,7 @@ func (Nystrom) Name() string { return "nystrom" }
 const nystromChunk = 4096
 
 // MMD2 draws the landmarks as positions in the concatenation x‖z with
-// lowrank.UniformLandmarks(rng, n+m, s) and returns uᵀ K_S⁺ u + λ||v||². The sums of u are
+// [lowrank.UniformLandmarks](rng, n+m, s) and returns uᵀ K_S⁺ u + λ||v||². The sums of u are
 // computed in chunks of points on all cores and added in chunk order (independent of the number of
 // goroutines).
 //

@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/fastkernels/kernellab/lab/kernel"
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // Points is a finite set of points of any kind (vectors, graphs, ...) with a positive
@@ -16,7 +17,7 @@ import (
 // points by their index in 0..Len()-1, so the samples they compare are lists of indices into one
 // Points, and no estimator needs to know what a point is.
 //
-// Vectors (rows of a matrix with a kernel.Kernel) and Precomputed (a Gram matrix) implement it;
+// Vectors (rows of a matrix with a [kernel.Kernel]) and Precomputed (a Gram matrix) implement it;
 // graphkernel.ShortestPath does too, for sets of graphs.
 type Points interface {
 	// Len returns the number of points.
@@ -29,7 +30,7 @@ type Points interface {
 }
 
 // Vectors is the rows of a matrix with a kernel on them, the Points of vector data. Blocks are
-// computed by kernel.CrossInto (matrix products and the batched exp for the Gaussian kernel): rows
+// computed by [kernel.CrossInto] (matrix products and the batched exp for the Gaussian kernel): rows
 // whose indices are consecutive are used in place, others are first gathered into a buffer. Only
 // Vectors with a Gaussian or Laplace kernel support RFF MMD.
 type Vectors struct {
@@ -72,7 +73,7 @@ func (v *Vectors) Len() int {
 // Kernel returns the kernel.
 func (v *Vectors) Kernel() kernel.Kernel { return v.kernel }
 
-// Block writes k(x_rows[a], x_cols[b]) into dst (len(rows)×len(cols)) with kernel.CrossInto.
+// Block writes k(x_rows[a], x_cols[b]) into dst (len(rows)×len(cols)) with [kernel.CrossInto].
 //
 // Errors: nil dst, a dst of another shape, empty rows or cols, an index out of range.
 // Memory: a copy of the rows (and of the cols) whose indices are not consecutive, in recycled
@@ -153,7 +154,7 @@ func NewPrecomputed(K mat.Symmetric) (*Precomputed, error) {
 		for j := i; j < n; j++ {
 			v := K.At(i, j)
 			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, fmt.Errorf("mmd: NewPrecomputed: K[%d,%d] = %g, want finite values", i, j, v)
+				return nil, laberr.Errorf(laberr.ErrNonFinite, "mmd: NewPrecomputed: K[%d,%d] = %g, want finite values", i, j, v)
 			}
 			gram.SetSym(i, j, v)
 		}
@@ -195,7 +196,7 @@ func checkBlock(op string, dst *mat.Dense, rows, cols []int, n int) error {
 		return fmt.Errorf("mmd: %s: %d rows and %d columns, want at least one of each", op, len(rows), len(cols))
 	}
 	if r, c := dst.Dims(); r != len(rows) || c != len(cols) {
-		return fmt.Errorf("mmd: %s: destination is %d×%d, want %d×%d", op, r, c, len(rows), len(cols))
+		return laberr.Errorf(laberr.ErrShape, "mmd: %s: destination is %d×%d, want %d×%d", op, r, c, len(rows), len(cols))
 	}
 	if err := checkIndices(op, "rows", rows, n); err != nil {
 		return err

@@ -13,7 +13,7 @@ import (
 
 // RFF is the random-Fourier-feature MMD of Zhao and Meng (2015), thesis §4.2: with s frequencies
 // ω_j drawn from the kernel's spectral density and the map
-// φ(x) = (1/√s)(cos ω_1ᵀx, …, cos ω_sᵀx, sin ω_1ᵀx, …, sin ω_sᵀx) (lowrank.RFF.TransformCosSin),
+// φ(x) = (1/√s)(cos ω_1ᵀx, …, cos ω_sᵀx, sin ω_1ᵀx, …, sin ω_sᵀx) ([lowrank.RFF.TransformCosSin]),
 //
 //	MMD²_RFF = ||(1/n) Σ_i φ(x_i) − (1/m) Σ_j φ(z_j)||²,
 //
@@ -24,7 +24,7 @@ import (
 // within 4√(ln(2/δ)/(2s)) of the exact V-statistic with probability 1 − δ.
 //
 // Only shift-invariant kernels on vectors have such features: the points must be Vectors with a
-// kernel.Gaussian or kernel.Laplace (l1) kernel; any other Points (graphs, a precomputed Gram
+// [kernel.Gaussian] or [kernel.Laplace] (l1) kernel; any other Points (graphs, a precomputed Gram
 // matrix) or kernel is an error. Time O((n + m)sd), memory O(sd) plus about 5 MiB per core.
 type RFF struct {
 	// Features is the number s of random frequencies (the map has 2s columns); 0 selects
@@ -38,7 +38,7 @@ func (RFF) Name() string { return "rff" }
 // rffChunk is the number of rows mapped at once: 8192 rows of 2s features stay in cache.
 const rffChunk = 8192
 
-// MMD2 draws the frequencies with lowrank.NewRFFGaussian or NewRFFLaplace(rng, d, s, σ) and
+// MMD2 draws the frequencies with [lowrank.NewRFFGaussian] or NewRFFLaplace(rng, d, s, σ) and
 // returns the squared distance between the mean feature vectors of x and z, computed in chunks of
 // rows on all cores and added in chunk order (independent of the number of goroutines).
 //

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // Decision is the outcome of one three-sample problem (thesis §4.6): given X ~ P_X, Z ~ P_Z and
@@ -23,7 +25,7 @@ func (d Decision) FromX() bool { return d.XW <= d.ZW }
 // the samples x, z and w of p.
 //
 // Errors: those of est.MMD2, with the pair that failed.
-func ThreeSample(ctx context.Context, est Estimator, rng *rand.Rand, p Points, x, z, w []int) (Decision, error) {
+func ThreeSample(ctx context.Context, rng *rand.Rand, est Estimator, p Points, x, z, w []int) (Decision, error) {
 	if isNil(est) {
 		return Decision{}, fmt.Errorf("mmd: ThreeSample: nil estimator")
 	}
@@ -50,7 +52,7 @@ func ErrorRate(decisions []Decision) (float64, error) {
 	wrong := 0
 	for i, d := range decisions {
 		if math.IsNaN(d.XW) || math.IsNaN(d.ZW) {
-			return 0, fmt.Errorf("mmd: ErrorRate: decision %d has a NaN estimate (%g, %g)", i, d.XW, d.ZW)
+			return 0, laberr.Errorf(laberr.ErrNonFinite, "mmd: ErrorRate: decision %d has a NaN estimate (%g, %g)", i, d.XW, d.ZW)
 		}
 		if !d.FromX() {
 			wrong++

@@ -8,7 +8,7 @@ import (
 )
 
 // FrameMarkdown formats the first rows of a gota DataFrame as a Markdown table, with a line giving
-// its full size, for display in a cell (ShowMarkdown).
+// its full size, for display in a cell ([ShowMarkdown]).
 func FrameMarkdown(df dataframe.DataFrame, rows int) string {
 	n, d := df.Dims()
 	rows = max(0, min(rows, n))

@@ -2,35 +2,35 @@
 // gonum/plot, so that experiments and notebooks only say what to draw, never how it looks.
 //
 // A figure starts with New (fonts, grid, legend and colours shared by all figures), receives
-// series with AddBands (mean line with glyphs and a translucent uncertainty band), AddLine
-// (reference curves such as bounds or slopes), AddScatter and AddHLine, optionally log axes
-// (LogX, LogY) or a matrix heat map (HeatMap), and is written as PNG and SVG with SavePlot.
-// Several plots become one multi-panel figure with NewFigure, whose panels are titled
-// "(a) ", "(b) ", ... automatically. WriteTable writes the tables that accompany the figures as
+// series with [AddBands] (mean line with glyphs and a translucent uncertainty band), [AddLine]
+// (reference curves such as bounds or slopes), [AddScatter] and [AddHLine], optionally log axes
+// ([LogX], [LogY]) or a matrix heat map ([HeatMap]), and is written as PNG and SVG with [SavePlot].
+// Several plots become one multi-panel figure with [NewFigure], whose panels are titled
+// "(a) ", "(b) ", ... automatically. [WriteTable] writes the tables that accompany the figures as
 // Markdown and CSV.
 //
 // The legend of a plot made by New is placed, when the plot is drawn, at the corner or edge of the
 // data area where it covers the fewest data points (top-right on a tie), on a translucent white
 // box, so a legend hides data only when no such place is free. Tick labels adapt to the size the
-// plot is drawn at by SavePlot, PlotPNG and Figure, so they do not collide in narrow panels.
+// plot is drawn at by SavePlot, [PlotPNG] and Figure, so they do not collide in narrow panels.
 //
 // # Print figures
 //
 // A figure for a paper is laid out at its printed size, so that its text has the size it says:
-// NewPrintFigure(rows, cols, width, panelHeight) with width ColumnWidth (8.5 cm) or PageWidth
-// (17 cm), and panels made by NewPrint, whose text is 7 pt (ticks, legend, log-axis exponents) and
-// 8 pt (axis labels, titles), with lines and markers to match. Its Save writes the PNG at PrintDPI
+// [NewPrintFigure](rows, cols, width, panelHeight) with width [ColumnWidth] (8.5 cm) or [PageWidth]
+// (17 cm), and panels made by [NewPrint], whose text is 7 pt (ticks, legend, log-axis exponents) and
+// 8 pt (axis labels, titles), with lines and markers to match. Its Save writes the PNG at [PrintDPI]
 // (300), the SVG and a PDF with embedded fonts, each atomically, ready for \includegraphics at
-// 100%. Its legend is shared below the panels (SetLegend: LegendBelow, LegendRight or the per-panel
-// LegendInside), listing each entry once. Print log axes extend to 1, 2 or 5 times a power of ten
+// 100%. Its legend is shared below the panels (SetLegend: [LegendBelow], [LegendRight] or the per-panel
+// [LegendInside]), listing each entry once. Print log axes extend to 1, 2 or 5 times a power of ten
 // and label both ends; print heat maps of one sign use viridis, and HeatMapOptions.BarLabel names
 // the colour bar. Figures made with New and NewFigure look exactly as before.
 //
 // # One style per method
 //
 // Every method has one colour (Okabe–Ito), marker and dash across the catalogue, registered by
-// its name in methods.go (MethodStyle, Methods): give a Band its Method, or draw with
-// AddMethodLine, AddMethodScatter and AddMethodHLine; reference lines ("bound", "slope",
+// its name in methods.go ([MethodStyle], Methods): give a Band its Method, or draw with
+// [AddMethodLine], [AddMethodScatter] and [AddMethodHLine]; reference lines ("bound", "slope",
 // "majority-class", "full-forest", "chance", "identity") have neutral black and grey styles. An
 // unregistered name is an error, so a new method is registered once instead of taking the colour
 // of its position in one figure. Index-styled series (AddBands without Method, AddLine, AddScatter,
@@ -38,9 +38,9 @@
 //
 // # Checking figures
 //
-// ParseSVG reads an SVG written by this package; SVGFontSizes and CheckPrintFonts check that no
-// text is below MinPrintFont points at a given print width, and CheckLegendMethods that each
-// legend entry is drawn in its method's registered colour, so experiments can test their figures.
+// Package lab/plotting/plottest reads an SVG written by this package and checks that no text is
+// below [MinPrintFont] points at a given print width and that each legend entry is drawn in its
+// method's registered colour, so experiments can test their figures.
 //
 // All input is validated: mismatched lengths, NaN or infinite values, non-positive values on a
 // log axis, unregistered methods and out-of-range panels are reported as errors, never as panics.

@@ -11,6 +11,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/fastkernels/kernellab/lab/plotting"
+	"github.com/fastkernels/kernellab/lab/plotting/plottest"
 )
 
 // A two-panel figure: error curves with uncertainty bands on log axes, and a Gram matrix with the
@@ -150,8 +151,8 @@ func ExampleNewPrintFigure() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	fmt.Println("fonts at page width:", plotting.CheckPrintFonts(svg, plotting.PageWidth))
-	fmt.Println("legend colours:", plotting.CheckLegendMethods(svg, map[string]string{"uniform": "uniform", "dac": "dac", "exact": "exact"}))
+	fmt.Println("fonts at page width:", plottest.CheckPrintFonts(svg, plotting.PageWidth))
+	fmt.Println("legend colours:", plottest.CheckLegendMethods(svg, map[string]string{"uniform": "uniform", "dac": "dac", "exact": "exact"}))
 	dac, _ := plotting.MethodStyle("dac")
 	fmt.Printf("DAC is %v\n", dac.Color)
 	// Output:

@@ -13,7 +13,6 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
-	"gonum.org/v1/plot/vg/vgpdf"
 	"gonum.org/v1/plot/vg/vgsvg"
 
 	"github.com/fastkernels/kernellab/lab/safefile"
@@ -150,7 +149,7 @@ func encodePDF(d Drawable, w, h vg.Length) (out []byte, err error) {
 		return nil, err
 	}
 	defer recoverDrawing(&err)
-	c := vgpdf.New(w, h)
+	c := newPDFCanvas(w, h)
 	c.EmbedFonts(true)
 	d.Draw(draw.New(pdfCanvas{c}))
 	var buf bytes.Buffer
@@ -232,8 +231,8 @@ func (f *Figure) Set(row, col int, p *plot.Plot) {
 	f.panels[row][col] = p
 }
 
-// Save writes the figure as base+".png" and base+".svg", like SavePlot; a print figure
-// (NewPrintFigure) also writes base+".pdf", with its fonts embedded, and its PNG at PrintDPI.
+// Save writes the figure as base+".png" and base+".svg", like [SavePlot]; a print figure
+// ([NewPrintFigure]) also writes base+".pdf", with its fonts embedded, and its PNG at [PrintDPI].
 func (f *Figure) Save(base string) error {
 	if err := f.check(); err != nil {
 		return err
@@ -250,7 +249,7 @@ func (f *Figure) PNG() ([]byte, error) {
 }
 
 // SVG returns the SVG encoding of the figure, as Save writes it; tests check fonts and legend
-// colours on it (SVGFontSizes, SVGLegend).
+// colours on it (lab/plotting/plottest).
 func (f *Figure) SVG() ([]byte, error) {
 	if err := f.check(); err != nil {
 		return nil, err

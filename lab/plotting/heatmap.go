@@ -22,7 +22,8 @@ type Rect struct{ Row0, Col0, Rows, Cols int }
 
 // HeatMapOptions says which blocks of a heat map to highlight.
 type HeatMapOptions struct {
-	// Outline lists blocks drawn with a black outline on a white halo, visible on any colour.
+	// Outline lists blocks drawn with a black outline on a white halo, visible on any colour;
+	// nil outlines none.
 	Outline []Rect
 	// GreyOutside draws every entry outside the Outline blocks in grey, so that the blocks a
 	// method uses (for instance the diagonal blocks of DAC-RLS) stand out.
@@ -44,7 +45,7 @@ const (
 // HeatMap draws matrix m on p with entry (0, 0) at the top left, as a matrix is written, with a
 // colour bar giving the value scale at the right of the data area, labelled with opt.BarLabel.
 // Values of one sign use the perceptually ordered Kindlmann map (dark low, light high), or viridis
-// on a plot made by NewPrint (perceptually uniform, and ordered in grey-scale print too); values of
+// on a plot made by [NewPrint] (perceptually uniform, and ordered in grey-scale print too); values of
 // both signs use a blue-red diverging map centred on zero. The axes are labelled with row and column indices; a plot about
 // as wide as it is tall keeps the cells square. It returns an error for an empty matrix or one of
 // more than 2048² entries (pass a block), NaN or infinite entries, blocks outside the matrix,

@@ -31,10 +31,10 @@ const (
 )
 
 // NewPrintFigure returns an empty figure of rows × cols panels laid out at its final printed
-// width (ColumnWidth or PageWidth, or any other), each panel panelH high, for plots made by
-// NewPrint. Save writes it as PNG at PrintDPI, SVG and PDF, so that it drops into a LaTeX paper at
+// width ([ColumnWidth] or [PageWidth], or any other), each panel panelH high, for plots made by
+// [NewPrint]. Save writes it as PNG at [PrintDPI], SVG and PDF, so that it drops into a LaTeX paper at
 // 100% and its text has the sizes NewPrint gives it. The legend is shared below the panels
-// (LegendBelow) unless SetLegend says otherwise; entries with the same text in several panels
+// ([LegendBelow]) unless SetLegend says otherwise; entries with the same text in several panels
 // appear once. Invalid sizes are reported by Save and PNG.
 func NewPrintFigure(rows, cols int, width, panelH vg.Length) *Figure {
 	panelW := width

@@ -32,7 +32,7 @@ func LogX(p *plot.Plot) error {
 	return nil
 }
 
-// LogY makes the y axis of p logarithmic, like LogX: errors, loss curves and running times that
+// LogY makes the y axis of p logarithmic, like [LogX]: errors, loss curves and running times that
 // span decades become readable, and power laws become straight lines.
 func LogY(p *plot.Plot) error {
 	if p == nil {

@@ -3,8 +3,10 @@ package plotting
 import (
 	"image"
 	"image/color"
+	"reflect"
 	"time"
 	"unicode/utf8"
+	"unsafe"
 
 	"codeberg.org/go-pdf/fpdf"
 	"golang.org/x/image/font/sfnt"
@@ -25,18 +27,31 @@ import (
 //     page and draws the other characters as filled glyph outlines from the same font.
 //   - vgpdf draws images (heat maps) upside down, and its writer (go-pdf/fpdf) lists a document's
 //     images in the order of a Go map; DrawImage draws them as vector cells instead.
-//   - fpdf stamps the clock's date, so the same figure gave different bytes on each run; init sets
-//     fpdf's defaults to a fixed date (and sorted catalogs), which vgpdf's documents then take.
+//   - fpdf stamps the clock's date, so the same figure gave different bytes on each run;
+//     newPDFCanvas gives each document a fixed date (and sorted catalogs).
 type pdfCanvas struct{ *vgpdf.Canvas }
 
 // DrawImage implements vg.Canvas: the image is drawn as vector cells (drawImageCells).
 func (c pdfCanvas) DrawImage(rect vg.Rectangle, img image.Image) { drawImageCells(c, rect, img) }
 
-func init() {
-	fpdf.SetDefaultCatalogSort(true)
-	fixed := time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
-	fpdf.SetDefaultCreationDate(fixed)
-	fpdf.SetDefaultModificationDate(fixed)
+// pdfDate is the creation and modification date of every PDF the package writes, so that a
+// figure's bytes do not depend on when it was drawn.
+var pdfDate = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// newPDFCanvas returns a w × h vgpdf canvas whose document has the fixed pdfDate and sorted
+// resource catalogs. These are settings of the one fpdf document, not fpdf's process-wide
+// defaults, so other users of fpdf in the program are left alone. vgpdf (gonum/plot v0.15) keeps
+// its *fpdf.Fpdf in the unexported field doc and has no setter for them, so the document is
+// reached by reflection; if a later gonum/plot renames the field, this panics, which encodePDF
+// turns into an error (and TestPDFIsReproducible fails).
+func newPDFCanvas(w, h vg.Length) *vgpdf.Canvas {
+	c := vgpdf.New(w, h)
+	field := reflect.ValueOf(c).Elem().FieldByName("doc")
+	doc := reflect.NewAt(field.Type(), unsafe.Pointer(field.UnsafeAddr())).Elem().Interface().(*fpdf.Fpdf)
+	doc.SetCatalogSort(true)
+	doc.SetCreationDate(pdfDate)
+	doc.SetModificationDate(pdfDate)
+	return c
 }
 
 // drawImageCells draws img into rect on c as filled rectangles: one per run of equal pixels in a

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"codeberg.org/go-pdf/fpdf"
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/plot/vg"
 )
@@ -123,5 +124,22 @@ func TestPDFIsReproducible(t *testing.T) {
 	}
 	if !bytes.Contains(a, []byte("/CreationDate (D:20000101000000)")) {
 		t.Error("creation date not fixed")
+	}
+}
+
+// Importing plotting leaves fpdf's process-wide defaults alone: another fpdf document of the same
+// program still gets the clock's date and fpdf's own catalog order.
+func TestPDFLeavesFpdfDefaults(t *testing.T) {
+	if _, err := encodePDF(insetPlot{NewPrint("t", "x", "y")}, ColumnWidth, 5*vg.Centimeter); err != nil {
+		t.Fatal(err)
+	}
+	doc := fpdf.New("P", "mm", "A4", "")
+	doc.AddPage()
+	var buf bytes.Buffer
+	if err := doc.Output(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(buf.Bytes(), []byte("/CreationDate (D:20000101000000)")) {
+		t.Error("a plain fpdf document got plotting's fixed date")
 	}
 }

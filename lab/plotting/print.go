@@ -10,7 +10,7 @@ import (
 )
 
 // Print widths: a figure laid out at one of these widths is printed at 100% in a two-column
-// paper (ColumnWidth) or across the text block of a one-column paper or thesis (PageWidth), so
+// paper (ColumnWidth) or across the text block of a one-column paper or thesis ([PageWidth]), so
 // its fonts are the sizes they say.
 const (
 	ColumnWidth = 8.5 * vg.Centimeter

@@ -71,133 +71,14 @@ func printFigure(t *testing.T) *Figure {
 	return f
 }
 
-func TestPrintFigureFontsAreAtLeast7pt(t *testing.T) {
-	for _, legend := range []LegendPlacement{LegendBelow, LegendRight, LegendInside} {
-		f := printFigure(t)
-		f.SetLegend(legend)
-		svg, err := f.SVG()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := CheckPrintFonts(svg, PageWidth); err != nil {
-			t.Errorf("legend %d: %v", legend, err)
-		}
-		sizes, err := SVGFontSizes(svg, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(sizes) < 20 || slices.Min(sizes) < MinPrintFont {
-			t.Errorf("legend %d: %d texts, smallest %.2f pt", legend, len(sizes), slices.Min(sizes))
-		}
-		_, texts, _ := ParseSVG(svg)
-		var all []string
-		for _, tx := range texts {
-			all = append(all, tx.Text)
-		}
-		// The exponents of log-axis labels and the colour bar's label are texts of their own.
-		for _, want := range []string{"−1", "k(x, x′)", "landmarks m"} {
-			if !slices.Contains(all, want) {
-				t.Errorf("legend %d: no text %q among %q", legend, want, all)
-			}
-		}
-		if w, _ := f.Size(); math.Abs(float64(w-PageWidth)) > 1e-9 && legend != LegendRight {
-			t.Errorf("legend %d: figure %v wide, want %v", legend, w, PageWidth)
-		}
-	}
-}
-
-func TestCheckPrintFontsFailsOnScreenFigures(t *testing.T) {
-	// The issue's case: a three-panel figure laid out 26.7 cm wide and printed at page width.
-	f := NewFigure(1, 3, 3.5*vg.Inch, 2.8*vg.Inch)
-	for col := range 3 {
-		f.Set(0, col, curvePanel(t, New, "panel", ch3Methods, false))
-	}
-	svg, err := f.SVG()
-	if err != nil {
-		t.Fatal(err)
-	}
-	err = CheckPrintFonts(svg, PageWidth)
-	if err == nil || !strings.Contains(err.Error(), "landmarks m") {
-		t.Errorf("CheckPrintFonts of a screen figure scaled to the page = %v, want the axis labels reported", err)
-	}
-	// At its own width it still fails: the exponents of New's log axes are 6.5 pt.
-	if err := CheckPrintFonts(svg, 0); err == nil {
-		t.Error("CheckPrintFonts accepts 6.5 pt exponents")
-	}
-	sizes, err := SVGFontSizes(svg, PageWidth)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got, want := slices.Max(sizes), 11*PageWidth.Points()/(3*3.5*vg.Inch).Points(); math.Abs(got-want) > 0.01 {
-		t.Errorf("largest font at page width %.3f pt, want the 11 pt title scaled, %.3f", got, want)
-	}
-}
-
-func TestLegendEntriesUseRegisteredColours(t *testing.T) {
-	labels := map[string]string{"bound": "bound"}
-	for _, m := range ch3Methods {
-		labels[m] = m
-	}
-	for _, legend := range []LegendPlacement{LegendBelow, LegendRight, LegendInside} {
-		f := printFigure(t)
-		f.SetLegend(legend)
-		svg, err := f.SVG()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := CheckLegendMethods(svg, labels); err != nil {
-			t.Errorf("legend %d: %v", legend, err)
-		}
-	}
-	// Styled by position instead of by method, DAC (4th) is drawn in the 4th colour, not in its own.
-	f := NewPrintFigure(1, 1, ColumnWidth, 5*vg.Centimeter)
-	f.Set(0, 0, curvePanel(t, NewPrint, "", ch3Methods, false))
-	svg, err := f.SVG()
-	if err != nil {
-		t.Fatal(err)
-	}
-	err = CheckLegendMethods(svg, labels)
-	if err == nil || !strings.Contains(err.Error(), `"dac"`) {
-		t.Errorf("CheckLegendMethods of index-styled bands = %v, want dac reported", err)
-	}
-	// With a legend per panel, every panel's entry is checked: the second panel's DAC is wrong.
-	two := NewPrintFigure(1, 2, PageWidth, 5*vg.Centimeter)
-	two.SetLegend(LegendInside)
-	two.Set(0, 0, curvePanel(t, NewPrint, "", ch3Methods, true))
-	two.Set(0, 1, curvePanel(t, NewPrint, "", ch3Methods, false))
-	svg2, err := two.SVG()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := CheckLegendMethods(svg2, map[string]string{"dac": "dac"}); err == nil {
-		t.Error("CheckLegendMethods misses a wrong colour in the second panel's legend")
-	}
-	if err := CheckLegendMethods(svg, map[string]string{"no such label": "dac"}); err == nil {
-		t.Error("CheckLegendMethods accepts a missing legend entry")
-	}
-	if err := CheckLegendMethods(svg, map[string]string{"dac": "no-such-method"}); err == nil {
-		t.Error("CheckLegendMethods accepts an unregistered method")
-	}
-}
-
 func TestSharedLegendListsEachEntryOnce(t *testing.T) {
 	f := printFigure(t)
 	svg, err := f.SVG()
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, texts, err := ParseSVG(svg)
-	if err != nil {
-		t.Fatal(err)
-	}
 	for _, label := range append(slices.Clone(ch3Methods), "bound") {
-		n := 0
-		for _, tx := range texts {
-			if tx.Text == label {
-				n++
-			}
-		}
-		if n != 1 {
+		if n := bytes.Count(svg, []byte(">"+label+"</text>")); n != 1 {
 			t.Errorf("%q drawn %d times, want once in the shared legend", label, n)
 		}
 	}

@@ -17,7 +17,7 @@ import (
 // repetitions, or mean ± one standard deviation). X, Mean, Lo and Hi have equal lengths; Lo and
 // Hi are both nil when there is no band. X must be non-decreasing.
 //
-// A band with a Method takes the registered style of that method (MethodStyle: colour, marker and
+// A band with a Method takes the registered style of that method ([MethodStyle]: colour, marker and
 // dash, Dashed is then ignored), whatever its position among the bands, so a method looks the
 // same in every figure; a band without a Method takes the style of its position.
 type Band struct {
@@ -126,9 +126,9 @@ func AddLine(p *plot.Plot, x, y []float64, label string, i int, dashed bool) err
 	return addLine(p, x, y, label, SeriesStyle{Color: Color(i), Dashes: d})
 }
 
-// AddMethodLine adds a curve without glyphs in the registered style of method (MethodStyle), with
+// AddMethodLine adds a curve without glyphs in the registered style of method ([MethodStyle]), with
 // a legend entry unless label is empty: a reference such as "bound", "slope" or "identity" in its
-// neutral style, or a method drawn as a plain line. It returns the errors of AddLine, and an error
+// neutral style, or a method drawn as a plain line. It returns the errors of [AddLine], and an error
 // for a method that is not registered.
 func AddMethodLine(p *plot.Plot, x, y []float64, label, method string) error {
 	ms, err := methodStyle(method)
@@ -159,7 +159,7 @@ func AddScatter(p *plot.Plot, x, y []float64, label string, i int) error {
 
 // AddMethodScatter adds the points (x[j], y[j]) as glyphs in the registered colour and marker of
 // method (a circle for a method registered without a marker), with a legend entry unless label is
-// empty. It returns the errors of AddScatter, and an error for a method that is not registered.
+// empty. It returns the errors of [AddScatter], and an error for a method that is not registered.
 func AddMethodScatter(p *plot.Plot, x, y []float64, label, method string) error {
 	ms, err := methodStyle(method)
 	if err != nil {
@@ -191,7 +191,7 @@ func AddHLine(p *plot.Plot, y float64, label string, i int) error {
 // AddMethodHLine adds a horizontal line at height y across the whole plot in the registered colour
 // and dash of method, typically a reference level in its neutral style ("majority-class",
 // "full-forest", "chance"), with a legend entry unless label is empty. It returns the errors of
-// AddHLine, and an error for a method that is not registered.
+// [AddHLine], and an error for a method that is not registered.
 func AddMethodHLine(p *plot.Plot, y float64, label, method string) error {
 	ms, err := methodStyle(method)
 	if err != nil {

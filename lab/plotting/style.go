@@ -117,13 +117,13 @@ func (g shapeGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) 
 // white background, a light grid behind the data, and a legend that is placed automatically on a
 // translucent box (top-right unless data lie there). Call it for every plot so that all figures
 // share fonts, sizes, grid and colours; xLabel and yLabel should carry units, e.g. "time (s)".
-// For a figure laid out at its final size in a paper, use NewPrint and NewPrintFigure instead.
+// For a figure laid out at its final size in a paper, use [NewPrint] and [NewPrintFigure] instead.
 func New(title, xLabel, yLabel string) *plot.Plot {
 	return newStyled(&screenStyle, title, xLabel, yLabel)
 }
 
 // NewPrint returns an empty plot in the print style, for a panel of a figure made by
-// NewPrintFigure: the look of New with text in points at the printed size (tick labels and legend
+// [NewPrintFigure]: the look of New with text in points at the printed size (tick labels and legend
 // 7 pt, axis labels and title 8 pt, log-axis exponents 7 pt: nothing below 7 pt), thinner lines and
 // smaller markers to match, log axes whose end points are labelled, and heat maps in viridis.
 // Series, reference lines and heat maps are added with the same functions as for New; give bands

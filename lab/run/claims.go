@@ -6,7 +6,7 @@ import (
 	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
-// The statuses of a ClaimResult: the three outcomes of a check, and the two ways a check can fail
+// The statuses of a [ClaimResult]: the three outcomes of a check, and the two ways a check can fail
 // to give one.
 const (
 	StatusSupported    = "supported"

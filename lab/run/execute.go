@@ -18,16 +18,17 @@ import (
 	"sync"
 	"time"
 
-	"github.com/fastkernels/kernellab/lab/blas"
+	"github.com/fastkernels/kernellab/lab/blasbackend"
 	"github.com/fastkernels/kernellab/lab/dataset"
 	"github.com/fastkernels/kernellab/lab/safefile"
 )
 
 // Options controls one Execute call.
 type Options struct {
-	// Scale is the scale to run at; it must be set.
+	// Scale is the scale to run at; it must be set (the empty Scale is an error).
 	Scale Scale
 	// Dir is the results root; files: <Dir>/<scale>/<ID>.csv, parts in <Dir>/<scale>/<ID>.parts/.
+	// It must be set (the empty Dir is an error, not the working directory).
 	Dir string
 	// Workers is the number of tasks run at once; 0 means runtime.GOMAXPROCS(0). Serial
 	// experiments always use 1.
@@ -39,7 +40,7 @@ type Options struct {
 	// Progress receives the run's events; nil is silent.
 	Progress Progress
 	// Keys, when set, runs only the tasks with these keys (of the shard), like a shard: parts
-	// only, no table. `lab plan` measures a sample of tasks this way; an unknown key is an error.
+	// only, no table; nil runs every task. `lab plan` measures a sample of tasks this way; an unknown key is an error.
 	Keys []string
 	// Data is where the tasks' data sets come from (Env.Data). The zero Source has no mirror and
 	// no cache, so no data: a program passes dataset.DefaultSource() for the environment's, or a
@@ -161,7 +162,7 @@ func Execute(ctx context.Context, e *Experiment, opts Options) (*Results, error)
 		}
 		m := newMeta(e, opts.Scale, len(tasks), len(res.Rows), started)
 		m.TasksRun, m.TasksKept, m.Workers, m.KeptFromRevision = len(pending), kept, workers, keptFrom
-		info := blas.Describe()
+		info := blasbackend.Describe()
 		m.BLAS = &info
 		if err := m.write(lay.meta()); err != nil {
 			return nil, fmt.Errorf("run: %s: %w", e.ID, err)
@@ -411,7 +412,7 @@ type taskLog struct {
 }
 
 // TaskNoter is implemented by a Progress that keeps a task's notes (what it writes to Env.Log)
-// apart from the runtime's own notes, which Logf receives: OverallProgress shows the notes only in
+// apart from the runtime's own notes, which Logf receives: [OverallProgress] shows the notes only in
 // its detailed report.
 type TaskNoter interface {
 	TaskNote(id, key, note string)

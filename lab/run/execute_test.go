@@ -15,7 +15,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/fastkernels/kernellab/lab/blas"
+	"github.com/fastkernels/kernellab/lab/blasbackend"
 )
 
 func TestWorkerCountAndOrderDoNotChangeTheTable(t *testing.T) {
@@ -330,8 +330,8 @@ func TestRoundTripAndMeta(t *testing.T) {
 	if meta["id"] != "toy1" || meta["scale"] != "smoke" || meta["seed"] != 42.0 || meta["tasks"] != 6.0 || meta["rows"] != 12.0 || meta["go_version"] == "" {
 		t.Fatalf("meta %v", meta)
 	}
-	// The BLAS of the run, as the blas package describes it (backend, kernels, threads).
-	want := blas.Describe()
+	// The BLAS of the run, as package blasbackend describes it (backend, kernels, threads).
+	want := blasbackend.Describe()
 	if got, ok := meta["blas"].(map[string]any); !ok || got["backend"] != want.Backend || got["core"] != want.Core {
 		t.Fatalf("meta blas %v, want %+v", meta["blas"], want)
 	}

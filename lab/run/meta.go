@@ -15,7 +15,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/fastkernels/kernellab/lab/blas"
+	"github.com/fastkernels/kernellab/lab/blasbackend"
 	"github.com/fastkernels/kernellab/lab/safefile"
 )
 
@@ -121,7 +121,7 @@ type runMeta struct {
 	KeptFromRevision string `json:"kept_from_revision,omitempty"`
 	// BLAS is the BLAS library and kernels of the run (not of a merge): other kernels change the
 	// results' last bits and the timings.
-	BLAS           *blas.Info `json:"blas,omitempty"`
+	BLAS           *blasbackend.Info `json:"blas,omitempty"`
 	Module         string     `json:"module,omitempty"`
 	Modules        []string   `json:"modules,omitempty"`
 	Started        time.Time  `json:"started"`

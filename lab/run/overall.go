@@ -8,7 +8,7 @@ import (
 	"time"
 )
 
-// Overview is what NewOverallProgress knows of a whole run before it starts.
+// Overview is what [NewOverallProgress] knows of a whole run before it starts.
 type Overview struct {
 	// Tasks is the number of tasks of each experiment in this run (its shard), by ID: the
 	// experiments whose Execute reports to the Progress.
@@ -19,10 +19,10 @@ type Overview struct {
 	PerTask map[string]time.Duration
 }
 
-// OverallOptions are where NewOverallProgress writes.
+// OverallOptions are where [NewOverallProgress] writes.
 type OverallOptions struct {
 	// Detail, when set, receives the per-experiment report (NewTerminalProgress's plain lines) and
-	// every note and failure: the run's log file.
+	// every note and failure: the run's log file. nil writes no log.
 	Detail io.Writer
 	// Verbose also writes the per-experiment report to the status writer.
 	Verbose bool
@@ -50,7 +50,7 @@ type OverallProgress struct {
 	state    overallState
 }
 
-// NewOverallProgress returns an OverallProgress writing its status line to w (redrawn in place on
+// NewOverallProgress returns an [OverallProgress] writing its status line to w (redrawn in place on
 // a terminal, else a plain line at most every Interval and at the end). Call Close when the run
 // ends: it stops the clock that refreshes the line and prints the last status.
 func NewOverallProgress(w io.Writer, ov Overview, o OverallOptions) *OverallProgress {
@@ -151,7 +151,7 @@ func (p *OverallProgress) Logf(format string, args ...any) {
 	p.line(strings.TrimRight(fmt.Sprintf(format, args...), "\n"))
 }
 
-// TaskNote keeps a task's note with the per-experiment report (see TaskNoter).
+// TaskNote keeps a task's note with the per-experiment report (see [TaskNoter]).
 func (p *OverallProgress) TaskNote(id, key, note string) {
 	p.detail.Logf("%s %s: %s", id, key, note)
 }

@@ -15,7 +15,7 @@ func TimeMedian(calls int, f func() error) (float64, error) {
 	return timeMedian(true, calls, f)
 }
 
-// TimeMedianCold is TimeMedian without the warm-up call, for calls that take minutes (a full SVD
+// TimeMedianCold is [TimeMedian] without the warm-up call, for calls that take minutes (a full SVD
 // of a corpus): what a warm-up absorbs is then a negligible part of a call, and it would double
 // the experiment's cost.
 func TimeMedianCold(calls int, f func() error) (float64, error) {

@@ -52,7 +52,7 @@ func RateBelow(label string, k, n int, p0 float64) Test {
 	return t
 }
 
-// RateAbove tests the claim "the rate of an event is above p0"; see RateBelow.
+// RateAbove tests the claim "the rate of an event is above p0"; see [RateBelow].
 func RateAbove(label string, k, n int, p0 float64) Test {
 	t, ok := rateTest(label, k, n)
 	if ok {

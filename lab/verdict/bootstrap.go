@@ -100,7 +100,7 @@ func RatioBelow(label string, a, b []float64, paired bool, c float64) Test {
 	return ratioTest(label, a, b, paired, c, false)
 }
 
-// RatioAbove tests the claim "median(a)/median(b) is above c"; see RatioBelow.
+// RatioAbove tests the claim "median(a)/median(b) is above c"; see [RatioBelow].
 func RatioAbove(label string, a, b []float64, paired bool, c float64) Test {
 	return ratioTest(label, a, b, paired, c, true)
 }

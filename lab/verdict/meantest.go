@@ -88,7 +88,7 @@ func (s tSummary) test(label string) Test {
 // inconclusive test saying so.
 func MeanAbove(label string, d []float64, c float64) Test { return meanTest(label, d, c, true) }
 
-// MeanBelow tests the claim "the mean of d is below c"; see MeanAbove.
+// MeanBelow tests the claim "the mean of d is below c"; see [MeanAbove].
 func MeanBelow(label string, d []float64, c float64) Test { return meanTest(label, d, c, false) }
 
 // meanTest is MeanAbove (above) or MeanBelow.

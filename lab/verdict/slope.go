@@ -76,7 +76,7 @@ func SlopeAbove(label string, x, y []float64, c float64) Test {
 	return slopeClaim(label, x, y, c, true)
 }
 
-// SlopeBelow tests the claim "the slope of y against x is below c"; see SlopeAbove.
+// SlopeBelow tests the claim "the slope of y against x is below c"; see [SlopeAbove].
 func SlopeBelow(label string, x, y []float64, c float64) Test {
 	return slopeClaim(label, x, y, c, false)
 }

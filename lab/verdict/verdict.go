@@ -49,8 +49,8 @@ type Verdict struct {
 }
 
 // Test is one statistical test behind a claim: a point estimate with its interval and the two
-// one-sided p-values that decide it. Build Tests with the helpers of this package (MeanAbove,
-// Equivalent, RateBelow, FewerErrors, SlopeAbove, RatioBelow, ...) rather than by hand.
+// one-sided p-values that decide it. Build Tests with the helpers of this package ([MeanAbove],
+// Equivalent, [RateBelow], [FewerErrors], [SlopeAbove], [RatioBelow], ...) rather than by hand.
 type Test struct {
 	// Label names what is tested, e.g. "KC1: DAC − recursive accuracy".
 	Label string

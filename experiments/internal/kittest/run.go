@@ -10,6 +10,7 @@ import (
 
 	"github.com/fastkernels/kernellab/lab/dataset"
 	"github.com/fastkernels/kernellab/lab/plotting"
+	"github.com/fastkernels/kernellab/lab/plotting/plottest"
 	"github.com/fastkernels/kernellab/lab/run"
 	"gonum.org/v1/plot/vg"
 )
@@ -72,20 +73,20 @@ func CheckPrintFigure(t *testing.T, figDir, id string, labels map[string]string)
 	if err != nil {
 		t.Fatal(err)
 	}
-	width, _, err := plotting.ParseSVG(svg)
+	width, _, err := plottest.ParseSVG(svg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if w := vg.Length(width); math.Abs(float64(w-plotting.PageWidth)) > 0.5 && math.Abs(float64(w-plotting.ColumnWidth)) > 0.5 {
 		t.Errorf("%s: SVG %.1f pt wide, want page (%.1f pt) or column width (%.1f pt)", id, width, plotting.PageWidth.Points(), plotting.ColumnWidth.Points())
 	}
-	if err := plotting.CheckPrintFonts(svg, 0); err != nil {
+	if err := plottest.CheckPrintFonts(svg, 0); err != nil {
 		t.Errorf("%s: %v", id, err)
 	}
-	if sizes, err := plotting.SVGFontSizes(svg, 0); err == nil && len(sizes) > 0 {
+	if sizes, err := plottest.SVGFontSizes(svg, 0); err == nil && len(sizes) > 0 {
 		t.Logf("%s: %.0f pt wide, smallest font %.2f pt", id, width, slices.Min(sizes))
 	}
-	if err := plotting.CheckLegendMethods(svg, labels); err != nil {
+	if err := plottest.CheckLegendMethods(svg, labels); err != nil {
 		t.Errorf("%s: %v", id, err)
 	}
 	if md, err := os.ReadFile(filepath.Join(figDir, id+".md")); err != nil || len(md) < 200 {

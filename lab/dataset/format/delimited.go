@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// DelimitedOptions says how ReadDelimited splits lines into fields.
+// DelimitedOptions says how [ReadDelimited] splits lines into fields.
 type DelimitedOptions struct {
 	Sep       rune   // field separator; 0 = any run of spaces/tabs (leading and trailing runs ignored)
 	TrimSpace bool   // trim spaces and tabs around fields (for ", " separators)

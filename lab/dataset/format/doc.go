@@ -5,7 +5,7 @@
 //
 // Every parser reads from an io.Reader that is already decompressed and takes the file's name,
 // which it uses only in error messages. The parsers never open files, never download and never
-// panic on bad input: malformed input returns a *ParseError that says where ("name:line: what"
+// panic on bad input: malformed input returns a *[ParseError] that says where ("name:line: what"
 // for text, "name: offset N: what" for binary formats) and what is wrong. Sizes announced by
 // headers (IDX dimensions, PGM width and height) are capped and never trusted for allocation,
 // so a corrupt or hostile header cannot make a parser allocate gigabytes.

@@ -9,21 +9,21 @@ import (
 // DecodeJPEGLibjpeg decodes a baseline (sequential Huffman, 8-bit) JPEG the way libjpeg(-turbo)
 // does with its default "islow" IDCT (jidctint.c: the Loeffler-Ligtenberg-Moschytz algorithm
 // in 13-bit fixed point, 2 extra bits between the passes), so that the planes, and through
-// LibjpegRGB the RGB pixels, are libjpeg's bit for bit. Go's image/jpeg uses another integer
+// [LibjpegRGB] the RGB pixels, are libjpeg's bit for bit. Go's image/jpeg uses another integer
 // IDCT whose rounding differs from libjpeg's by a level now and then, which after Pillow's
 // resampling left 4.7% of the lfw_pairs samples off by 1 to 3 levels. Hand-written because no
 // Go package offers libjpeg's IDCT; the entropy decoding follows ITU-T T.81 (Annex F, baseline).
 //
 // It returns an *image.YCbCr (three components with 4:4:4, 4:2:2, 4:2:0 or 4:4:0 sampling) or
 // an *image.Gray (one component). Anything else (progressive, arithmetic, 12-bit, lossless,
-// CMYK, Adobe RGB, other sampling factors) gives ErrJPEGUnsupported, on which a caller can fall
+// CMYK, Adobe RGB, other sampling factors) gives [ErrJPEGUnsupported], on which a caller can fall
 // back to image/jpeg.
 func DecodeJPEGLibjpeg(data []byte) (image.Image, error) {
 	d := &jpegDec{data: data}
 	return d.decode()
 }
 
-// ErrJPEGUnsupported is returned by DecodeJPEGLibjpeg for JPEG variants it does not decode.
+// ErrJPEGUnsupported is returned by [DecodeJPEGLibjpeg] for JPEG variants it does not decode.
 var ErrJPEGUnsupported = errors.New("format: JPEG variant not supported by DecodeJPEGLibjpeg")
 
 var errJPEGFormat = errors.New("format: invalid JPEG")

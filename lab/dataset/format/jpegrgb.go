@@ -84,7 +84,7 @@ func chromaAt(p []byte, stride, cw, ch int, sub image.YCbCrSubsampleRatio, x, y 
 // upsampled with libjpeg's "fancy" triangular filter (Go's own conversion takes the nearest
 // chroma sample) and converted with libjpeg's integer tables (Go's color.YCbCrToRGB rounds
 // differently). Gray JPEGs are replicated to three channels. On planes decoded by
-// DecodeJPEGLibjpeg the result is libjpeg's bit for bit; on those of Go's image/jpeg, whose IDCT
+// [DecodeJPEGLibjpeg] the result is libjpeg's bit for bit; on those of Go's image/jpeg, whose IDCT
 // rounds unlike libjpeg's default "islow" one, samples can differ by a level or two.
 // Subsampling 4:1:1 and 4:1:0 are not supported.
 func LibjpegRGB(img image.Image, r image.Rectangle) ([]byte, error) {

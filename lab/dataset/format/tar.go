@@ -13,7 +13,7 @@ import (
 // member's path, its size and a reader of its content that is valid only during the call.
 // Directories, links and other entries are skipped. Wrap r in gzip.NewReader for .tar.gz.
 // An error from visit stops the walk and is returned wrapped with the archive name and member
-// path (errors.Is still sees it); a corrupt archive returns a *ParseError with the offset.
+// path (errors.Is still sees it); a corrupt archive returns a *[ParseError] with the offset.
 func WalkTar(r io.Reader, name string, visit func(path string, size int64, body io.Reader) error) error {
 	if visit == nil {
 		return fileError(name, "visit function is nil")

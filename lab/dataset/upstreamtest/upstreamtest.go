@@ -1,5 +1,5 @@
 // Package upstreamtest plays, in tests, the upstream servers the lab's data sets come from,
-// using a local data mirror as the source of their content. A dataset.Source (or the lab CLI,
+// using a local data mirror as the source of their content. A [dataset.Source] (or the lab CLI,
 // through LAB_DATA_UPSTREAM) pointed at the double fetches https://host/path as
 // <double>/host/path, so the download and recipe code runs as it does for a user with internet
 // and no mirror.

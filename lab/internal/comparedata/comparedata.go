@@ -102,7 +102,7 @@ func WriteSparse(tb testing.TB, dir, prefix string, m *csr.Matrix) {
 	Write(tb, dir, prefix+"_v.f64", v)
 }
 
-// Sparse reads the matrix that WriteSparse wrote under prefix.
+// Sparse reads the matrix that [WriteSparse] wrote under prefix.
 func Sparse(tb testing.TB, dir, prefix string) *csr.Matrix {
 	tb.Helper()
 	shape := Floats(tb, dir, prefix+"_shape.f64", 2)

@@ -1,5 +1,5 @@
 // Package fuzzinput turns a fuzzer's bytes into the small matrices and vectors that the numeric
-// fuzz targets (kernel.FuzzGram, leverage.FuzzExact, mmd.FuzzMMD2, sparse.FuzzOMP) feed to the
+// fuzz targets (kernel.FuzzGram, leverage.FuzzExact, mmd.FuzzMMD2, pursuit.FuzzOMP) feed to the
 // library, so that every float64 — NaN, ±Inf, subnormal, huge — can reach it.
 package fuzzinput
 

@@ -7,6 +7,6 @@
 // and dsyevd's results differ in their last bits, and the lab's results must not depend on the
 // number of cores.
 //
-// It exists only in builds with the tag openblas and cgo (see package lab/blas); elsewhere
-// Available is false and EigenSym reports that, so callers keep their pure-Go path.
+// It exists only in builds with the tag openblas and cgo (see package lab/blasbackend); elsewhere
+// Available is false and [EigenSym] reports that, so callers keep their pure-Go path.
 package lapack

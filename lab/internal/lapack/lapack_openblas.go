@@ -17,11 +17,11 @@ import "C"
 import (
 	"fmt"
 
-	// OpenBLAS runs single-threaded unless told otherwise (see package lab/blas).
-	_ "github.com/fastkernels/kernellab/lab/blas"
+	// OpenBLAS runs single-threaded unless told otherwise (see package lab/blasbackend).
+	_ "github.com/fastkernels/kernellab/lab/blasbackend"
 )
 
-// Available reports whether EigenSym and EigenValuesSym run LAPACK in this build.
+// Available reports whether [EigenSym] and [EigenValuesSym] run LAPACK in this build.
 const Available = true
 
 // EigenSym computes all eigenvalues and eigenvectors of the n×n symmetric matrix whose upper
@@ -38,7 +38,7 @@ func EigenSym(n int, a, values []float64) error {
 // EigenValuesSym computes the eigenvalues, in increasing order, of the n×n symmetric matrix whose
 // upper triangle is stored row-major in a (len n², overwritten; the lower triangle is not read),
 // with dsyevd without eigenvectors: a blocked reduction to tridiagonal form (most of it matrix
-// products) followed by dsterf, O(n³) time like EigenSym but about a third of its work and 2n + 1
+// products) followed by dsterf, O(n³) time like [EigenSym] but about a third of its work and 2n + 1
 // doubles of workspace. It fails when LAPACK does not converge.
 func EigenValuesSym(n int, a, values []float64) error {
 	return dsyevd("EigenValuesSym", 'N', n, a, values, 2*n+1, 1)

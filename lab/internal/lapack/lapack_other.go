@@ -4,7 +4,7 @@ package lapack
 
 import "errors"
 
-// Available reports whether EigenSym and EigenValuesSym run LAPACK in this build: not in this one (build with the
+// Available reports whether [EigenSym] and [EigenValuesSym] run LAPACK in this build: not in this one (build with the
 // tag openblas and cgo to link OpenBLAS's LAPACK).
 const Available = false
 

@@ -6,6 +6,8 @@ import (
 
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // Rows checks that m is a non-nil, non-empty matrix of finite values and returns its row-major
@@ -73,7 +75,7 @@ func FiniteVector(where, name string, v []float64) error {
 	}
 	for i, x := range v {
 		if x-x != 0 {
-			return fmt.Errorf("%s: %s[%d] = %g, want finite values", where, name, i, x)
+			return laberr.Errorf(laberr.ErrNonFinite, "%s: %s[%d] = %g, want finite values", where, name, i, x)
 		}
 	}
 	return nil
@@ -118,7 +120,7 @@ func finiteRows(where, name string, g blas64.General) error {
 }
 
 func notFinite(where, name string, i, j int, v float64) error {
-	return fmt.Errorf("%s: %s[%d,%d] = %g, want finite values", where, name, i, j, v)
+	return laberr.Errorf(laberr.ErrNonFinite, "%s: %s[%d,%d] = %g, want finite values", where, name, i, j, v)
 }
 
 // allFinite reports whether every entry of v is finite: x·0 is ±0 for a finite x and NaN for NaN

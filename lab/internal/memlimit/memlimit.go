@@ -22,7 +22,7 @@ import (
 const DefaultLimit int64 = 1 << 36
 
 // Limit returns the largest request Check accepts, in bytes: LAB_MEMLIMIT_BYTES when it is set to
-// a positive integer, else DefaultLimit.
+// a positive integer, else [DefaultLimit].
 func Limit() int64 {
 	if s := os.Getenv("LAB_MEMLIMIT_BYTES"); s != "" {
 		if v, err := strconv.ParseInt(s, 10, 64); err == nil && v > 0 {

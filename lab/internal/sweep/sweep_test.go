@@ -23,7 +23,7 @@ import (
 	"github.com/fastkernels/kernellab/lab/leverage"
 	"github.com/fastkernels/kernellab/lab/lowrank"
 	"github.com/fastkernels/kernellab/lab/mmd"
-	"github.com/fastkernels/kernellab/lab/sparse"
+	"github.com/fastkernels/kernellab/lab/pursuit"
 )
 
 // callTimeout is the per-call limit: every call of the sweep works on at most a dozen points, so
@@ -41,7 +41,8 @@ var functions = []struct {
 	name string
 	fn   any
 }{
-	{"kernel.Cross", kernel.Cross}, {"kernel.CrossInto", kernel.CrossInto}, {"kernel.Diagonal", kernel.Diagonal},
+	{"kernel.Cross", kernel.Cross}, {"kernel.CrossInto", kernel.CrossInto}, {"kernel.CrossBlocks", kernel.CrossBlocks},
+	{"kernel.Diagonal", kernel.Diagonal},
 	{"kernel.Gram", kernel.Gram}, {"kernel.GramInto", kernel.GramInto},
 	{"kernel.MeanSquaredDistance", kernel.MeanSquaredDistance}, {"kernel.MedianHeuristic", kernel.MedianHeuristic},
 	{"kernel.ThesisRidge", kernel.ThesisRidge}, {"kernel.NewGaussian", kernel.NewGaussian},
@@ -52,29 +53,32 @@ var functions = []struct {
 	{"lowrank.FrobeniusError", lowrank.FrobeniusError}, {"lowrank.RelativeFrobenius", lowrank.RelativeFrobenius},
 	{"lowrank.RelativeFrobeniusError", lowrank.RelativeFrobeniusError},
 	{"lowrank.UniformLandmarks", lowrank.UniformLandmarks}, {"lowrank.WeightedLandmarks", lowrank.WeightedLandmarks},
-	{"lowrank.FitMEKA", lowrank.FitMEKA}, {"lowrank.DefaultMEKAOptions", lowrank.DefaultMEKAOptions},
+	{"lowrank.FitMEKA", lowrank.FitMEKA},
 	{"lowrank.FitNystrom", lowrank.FitNystrom}, {"lowrank.NewRFF", lowrank.NewRFF},
 	{"lowrank.NewRFFGaussian", lowrank.NewRFFGaussian}, {"lowrank.NewRFFLaplace", lowrank.NewRFFLaplace},
 
 	{"leverage.BernoulliProbabilities", leverage.BernoulliProbabilities},
 	{"leverage.BernoulliSample", leverage.BernoulliSample}, {"leverage.BernoulliSizeBound", leverage.BernoulliSizeBound},
-	{"leverage.DAC", leverage.DAC}, {"leverage.DACPartition", leverage.DACPartition}, {"leverage.Exact", leverage.Exact},
-	{"leverage.Recursive", leverage.Recursive}, {"leverage.Sample", leverage.Sample}, {"leverage.Uniform", leverage.Uniform},
+	{"leverage.DAC", leverage.DAC}, {"leverage.DACContext", leverage.DACContext},
+	{"leverage.DACPartition", leverage.DACPartition}, {"leverage.Exact", leverage.Exact},
+	{"leverage.Recursive", leverage.Recursive}, {"leverage.RecursiveContext", leverage.RecursiveContext},
+	{"leverage.Sample", leverage.Sample}, {"leverage.Uniform", leverage.Uniform},
+	{"leverage.UniformContext", leverage.UniformContext},
 
 	{"mmd.DefaultSize", mmd.DefaultSize}, {"mmd.ErrorRate", mmd.ErrorRate}, {"mmd.ThreeSample", mmd.ThreeSample},
 	{"mmd.NewPrecomputed", mmd.NewPrecomputed}, {"mmd.NewVectors", mmd.NewVectors},
 
-	{"sparse.ExactRecoveryCondition", sparse.ExactRecoveryCondition},
-	{"sparse.FrankWolfeRadiusThreshold", sparse.FrankWolfeRadiusThreshold},
-	{"sparse.FrankWolfeRate", sparse.FrankWolfeRate},
-	{"sparse.FrankWolfeRateFromFirstIteration", sparse.FrankWolfeRateFromFirstIteration},
-	{"sparse.MatchingPursuitRate", sparse.MatchingPursuitRate},
-	{"sparse.NonNegativeLeastSquares", sparse.NonNegativeLeastSquares},
-	{"sparse.RecoverySparsity", sparse.RecoverySparsity}, {"sparse.ResidualBound", sparse.ResidualBound},
-	{"sparse.NewDenseDictionary", sparse.NewDenseDictionary}, {"sparse.NewGaussianDictionary", sparse.NewGaussianDictionary},
-	{"sparse.MeasureIncoherence", sparse.MeasureIncoherence}, {"sparse.FrankWolfe", sparse.FrankWolfe},
-	{"sparse.MatchingPursuit", sparse.MatchingPursuit}, {"sparse.NonNegativeOMP", sparse.NonNegativeOMP},
-	{"sparse.OrthogonalMatchingPursuit", sparse.OrthogonalMatchingPursuit},
+	{"pursuit.ExactRecoveryCondition", pursuit.ExactRecoveryCondition},
+	{"pursuit.FrankWolfeRadiusThreshold", pursuit.FrankWolfeRadiusThreshold},
+	{"pursuit.FrankWolfeRate", pursuit.FrankWolfeRate},
+	{"pursuit.FrankWolfeRateFromFirstIteration", pursuit.FrankWolfeRateFromFirstIteration},
+	{"pursuit.MatchingPursuitRate", pursuit.MatchingPursuitRate},
+	{"pursuit.NonNegativeLeastSquares", pursuit.NonNegativeLeastSquares},
+	{"pursuit.RecoverySparsity", pursuit.RecoverySparsity}, {"pursuit.ResidualBound", pursuit.ResidualBound},
+	{"pursuit.NewDenseDictionary", pursuit.NewDenseDictionary}, {"pursuit.NewGaussianDictionary", pursuit.NewGaussianDictionary},
+	{"pursuit.MeasureIncoherence", pursuit.MeasureIncoherence}, {"pursuit.FrankWolfe", pursuit.FrankWolfe},
+	{"pursuit.MatchingPursuit", pursuit.MatchingPursuit}, {"pursuit.NonNegativeOMP", pursuit.NonNegativeOMP},
+	{"pursuit.OrthogonalMatchingPursuit", pursuit.OrthogonalMatchingPursuit},
 
 	{"learn.Accuracy", learn.Accuracy}, {"learn.MSE", learn.MSE}, {"learn.KMeans", learn.KMeans},
 	{"learn.FitKRR", learn.FitKRR}, {"learn.FitKRRScaled", learn.FitKRRScaled},
@@ -86,7 +90,9 @@ var functions = []struct {
 
 	{"factor.FitKernelPCA", factor.FitKernelPCA}, {"factor.FitPCA", factor.FitPCA},
 	{"factor.FitPPCA", factor.FitPPCA}, {"factor.AdaptiveRangeFinder", factor.AdaptiveRangeFinder},
+	{"factor.FitPPCAContext", factor.FitPPCAContext},
 	{"factor.RandomizedSVD", factor.RandomizedSVD}, {"factor.FitSparsePCA", factor.FitSparsePCA},
+	{"factor.FitSparsePCAContext", factor.FitSparsePCAContext},
 	{"factor.ComponentsForMass", factor.ComponentsForMass}, {"factor.TruncatedSVD", factor.TruncatedSVD},
 
 	{"csr.New", csr.New}, {"csr.FromTriplets", csr.FromTriplets},
@@ -131,8 +137,8 @@ func receivers() []struct {
 		{"mmd.Exact", mmd.Exact{}}, {"mmd.Linear", mmd.Linear{}}, {"mmd.Block", mmd.Block{}}, {"mmd.RFF", mmd.RFF{}},
 		{"mmd.Nystrom", mmd.Nystrom{}}, {"mmd.Vectors", new(mmd.Vectors)}, {"mmd.Precomputed", new(mmd.Precomputed)},
 		{"mmd.Decision", mmd.Decision{XW: math.NaN()}},
-		{"sparse.DenseDictionary", new(sparse.DenseDictionary)}, {"sparse.Incoherence", new(sparse.Incoherence)},
-		{"sparse.Result", new(sparse.Result)}, {"sparse.StepRule", sparse.StepRule(0)}, {"sparse.StopReason", sparse.StopReason(0)},
+		{"pursuit.DenseDictionary", new(pursuit.DenseDictionary)}, {"pursuit.Incoherence", new(pursuit.Incoherence)},
+		{"pursuit.Result", new(pursuit.Result)}, {"pursuit.StepRule", pursuit.StepRule(0)}, {"pursuit.StopReason", pursuit.StopReason(0)},
 		{"learn.KRR", new(learn.KRR)}, {"learn.SVM", new(learn.SVM)}, {"learn.RidgeScaling", learn.RidgeScaling(7)},
 		{"learn.KMeansResult", new(learn.KMeansResult)},
 		{"factor.KernelPCA", new(factor.KernelPCA)}, {"factor.PCA", new(factor.PCA)},
@@ -143,17 +149,17 @@ func receivers() []struct {
 		{"forest.Forest", new(forest.Forest)}, {"forest.Tree", new(forest.Tree)}, {"forest.Task", forest.Task(9)},
 		{"graphkernel.Histogram", graphkernel.Histogram{}}, {"graphkernel.ShortestPath", new(graphkernel.ShortestPath)},
 
-		{"built lowrank.MEKA", built(lowrank.FitMEKA(rng(), g, X, []int{0, 0, 0, 0, 1, 1, 1, 1}, 2, lowrank.DefaultMEKAOptions()))},
+		{"built lowrank.MEKA", built(lowrank.FitMEKA(rng(), g, X, []int{0, 0, 0, 0, 1, 1, 1, 1}, 2, lowrank.MEKAOptions{}))},
 		{"built lowrank.Nystrom", built(lowrank.FitNystrom(g, X, []int{0, 3, 6}, 2))},
 		{"built lowrank.RFF", built(lowrank.NewRFFGaussian(rng(), 2, 4, 1))},
 		{"built mmd.Vectors", built(mmd.NewVectors(g, X))},
 		{"built mmd.Precomputed", built(mmd.NewPrecomputed(gram()))},
-		{"built sparse.DenseDictionary", built(sparse.NewGaussianDictionary(rng(), 8, 12))},
+		{"built pursuit.DenseDictionary", built(pursuit.NewGaussianDictionary(rng(), 8, 12))},
 		{"built learn.KRR", built(learn.FitKRR(g, X, y, 0.1))},
 		{"built learn.SVM", built(learn.FitSVM(g, X, y, learn.SVMOptions{}))},
 		{"built factor.KernelPCA", built(factor.FitKernelPCA(g, X, 2))},
 		{"built factor.PCA", built(factor.FitPCA(X, 2))},
-		{"built factor.PPCA", built(factor.FitPPCA(X, 1, 5, rng()))},
+		{"built factor.PPCA", built(factor.FitPPCA(rng(), X, 1, 5))},
 		{"built learn.KNN", built(learn.FitKNN(X, y, 3))},
 		{"built csr.Matrix", built(csr.FromTriplets(3, 4, []int{0, 1, 2}, []int{0, 3, 1}, []float64{1, 2, 3}))},
 		{"built forest.Forest", built(forest.Fit(rng(), forest.Classification, X, y, forest.Options{Trees: 3}))},
@@ -161,16 +167,16 @@ func receivers() []struct {
 		{"built graphkernel.ShortestPath", built(graphkernel.NewShortestPath(graphs(), graphkernel.Options{Normalise: true}))},
 		{"built graphkernel.Histogram", built(graphkernel.PathHistogram(triangle()))},
 	}
-	if dict, err := sparse.NewGaussianDictionary(rng(), 8, 12); err == nil {
+	if dict, err := pursuit.NewGaussianDictionary(rng(), 8, 12); err == nil {
 		list = append(list,
 			struct {
 				name string
 				recv any
-			}{"built sparse.Incoherence", built(sparse.MeasureIncoherence(dict, 3))},
+			}{"built pursuit.Incoherence", built(pursuit.MeasureIncoherence(dict, 3))},
 			struct {
 				name string
 				recv any
-			}{"built sparse.Result", built(sparse.OrthogonalMatchingPursuit(dict, y, sparse.Options{MaxAtoms: 3}))})
+			}{"built pursuit.Result", built(pursuit.OrthogonalMatchingPursuit(dict, y, pursuit.Options{MaxAtoms: 3}))})
 	}
 	return list
 }
@@ -261,7 +267,7 @@ var (
 	tKernel    = reflect.TypeFor[kernel.Kernel]()
 	tPoints    = reflect.TypeFor[mmd.Points]()
 	tEstimator = reflect.TypeFor[mmd.Estimator]()
-	tDict      = reflect.TypeFor[sparse.Dictionary]()
+	tDict      = reflect.TypeFor[pursuit.Dictionary]()
 	tContext   = reflect.TypeFor[context.Context]()
 )
 
@@ -327,6 +333,11 @@ func candidates(t reflect.Type) []candidate {
 			typed("Linear", t, func() any { return kernel.Linear{} }),
 			typed("user NaN", t, func() any { return nanKernel{} }),
 		}
+	case reflect.TypeFor[func(lo, hi int, block *mat.Dense)]():
+		return []candidate{
+			of("sum", func() func(int, int, *mat.Dense) { return func(_, _ int, b *mat.Dense) { _ = mat.Sum(b) } }),
+			of("nil", func() func(int, int, *mat.Dense) { return nil }),
+		}
 	case reflect.TypeFor[*rand.Rand]():
 		return []candidate{of("rng", rng), of("nil", func() *rand.Rand { return nil })}
 	case tContext:
@@ -356,10 +367,10 @@ func candidates(t reflect.Type) []candidate {
 		}
 	case tDict:
 		return []candidate{
-			typed("Gaussian 8×12", t, func() any { d, _ := sparse.NewGaussianDictionary(rng(), 8, 12); return d }),
+			typed("Gaussian 8×12", t, func() any { d, _ := pursuit.NewGaussianDictionary(rng(), 8, 12); return d }),
 			typed("nil", t, func() any { return nil }),
-			typed("zero DenseDictionary", t, func() any { return &sparse.DenseDictionary{} }),
-			typed("subnormal", t, func() any { d, _ := sparse.NewDenseDictionary(filled(8, 3, 1e-310)); return d }),
+			typed("zero DenseDictionary", t, func() any { return &pursuit.DenseDictionary{} }),
+			typed("subnormal", t, func() any { d, _ := pursuit.NewDenseDictionary(filled(8, 3, 1e-310)); return d }),
 		}
 	case reflect.TypeFor[format.Graph]():
 		return []candidate{

@@ -1,5 +1,0 @@
-//go:build !(openblas && cgo)
-
-package blas
-
-const wantBackend = PureGo

@@ -1,0 +1,5 @@
+//go:build !(openblas && cgo)
+
+package blasbackend
+
+const wantBackend = PureGo

@@ -1,6 +1,0 @@
-//go:build !unix
-
-package sparse
-
-// processCPUSeconds is unavailable here: the benchmarks skip their CPU-time metric.
-func processCPUSeconds() float64 { return -1 }
