@@ -122,11 +122,11 @@ type runMeta struct {
 	// BLAS is the BLAS library and kernels of the run (not of a merge): other kernels change the
 	// results' last bits and the timings.
 	BLAS           *blasbackend.Info `json:"blas,omitempty"`
-	Module         string     `json:"module,omitempty"`
-	Modules        []string   `json:"modules,omitempty"`
-	Started        time.Time  `json:"started"`
-	Finished       time.Time  `json:"finished"`
-	ElapsedSeconds float64    `json:"elapsed_seconds"`
+	Module         string            `json:"module,omitempty"`
+	Modules        []string          `json:"modules,omitempty"`
+	Started        time.Time         `json:"started"`
+	Finished       time.Time         `json:"finished"`
+	ElapsedSeconds float64           `json:"elapsed_seconds"`
 }
 
 func newMeta(e *Experiment, sc Scale, tasks, rows int, started time.Time) *runMeta {
