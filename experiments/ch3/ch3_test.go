@@ -14,6 +14,7 @@ import (
 
 	"github.com/fastkernels/kernellab/experiments/internal/kit"
 	"github.com/fastkernels/kernellab/experiments/internal/kittest"
+	"github.com/fastkernels/kernellab/experiments/styles"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -107,7 +108,7 @@ func checkCh3Print(t *testing.T, id, figDir string, methods map[string]string) {
 		t.Errorf("%s: %.1f pt wide, want %.1f pt", id, width, want.Points())
 	}
 	if len(methods) > 0 {
-		if err := plottest.CheckLegendMethods(svg, methods); err != nil {
+		if err := plottest.CheckLegendColors(svg, kittest.LegendColors(t, methods)); err != nil {
 			t.Errorf("%s: %v", id, err)
 		}
 	}
@@ -144,18 +145,18 @@ func TestFig3_1Print(t *testing.T) {
 // Every chapter-3 series has a registered style; fig3_2's diagnostic is recursive RLS's variant:
 // its colour, another marker and dash.
 func TestCh3VariantStyle(t *testing.T) {
-	rec, ok1 := plotting.MethodStyle(recursive)
-	own, ok2 := plotting.MethodStyle(recursiveOwn)
-	if !ok1 || !ok2 || rec.Color != own.Color || rec.Marker == own.Marker || slices.Equal(rec.Dashes, own.Dashes) {
+	rec, err1 := styles.Of(recursive)
+	own, err2 := styles.Of(recursiveOwn)
+	if err1 != nil || err2 != nil || rec.Color != own.Color || rec.Marker == own.Marker || slices.Equal(rec.Dashes, own.Dashes) {
 		t.Errorf("recursive RLS %v, its diagnostic variant %v: want the same colour, another marker and dash", rec, own)
 	}
 	for _, m := range []string{uniform, uniformRLS, recursive, accelerated, dac, methodExact, recursiveOwn} {
-		if _, ok := plotting.MethodStyle(style(m, kit.MetricAccuracy)); !ok {
+		if _, err := styles.Of(style(m, kit.MetricAccuracy)); err != nil {
 			t.Errorf("%s is not registered", m)
 		}
 	}
 	for _, metric := range []string{kit.MetricAccuracy, kit.MetricMSE} {
-		if _, ok := plotting.MethodStyle(style(baseline, metric)); !ok {
+		if _, err := styles.Of(style(baseline, metric)); err != nil {
 			t.Errorf("the %s baseline's style is not registered", metric)
 		}
 	}

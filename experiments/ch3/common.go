@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/fastkernels/kernellab/experiments/internal/kit"
+	"github.com/fastkernels/kernellab/experiments/styles"
 
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/plot"
@@ -312,7 +313,10 @@ func panel(res *run.Results, dataset, metric, xParam string, methods []string, l
 	}
 	var bands []plotting.Band
 	for _, c := range cs {
-		b := plotting.Band{Label: labels[c.Method], Method: style(c.Method, metric)}
+		b, err := styles.Band(labels[c.Method], style(c.Method, metric))
+		if err != nil {
+			return nil, nil, err
+		}
 		if b.Label == "" {
 			b.Label = c.Method
 		}
@@ -397,7 +401,7 @@ func hidden(bands []plotting.Band, logY bool) []string {
 	return labels
 }
 
-// style is the registered style (plotting.MethodStyle) a chapter-3 series is drawn in: each
+// style names the registered style (styles.Of) a chapter-3 series is drawn in: each
 // method its own; fig3_5's no-feature baseline as the majority-class reference on an accuracy
 // panel and as the mean-target reference on Houses's MSE panel, where it predicts the training
 // mean.

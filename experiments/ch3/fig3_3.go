@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/fastkernels/kernellab/experiments/internal/kit"
+	"github.com/fastkernels/kernellab/experiments/styles"
 
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/plot"
@@ -257,7 +258,7 @@ func addSlope(res *run.Results, p *plot.Plot, dataset string) error {
 	for i, s := range dac.Points {
 		xs[i], ys[i] = s.X, last.Mean*(s.X/last.X)*(s.X/last.X)
 	}
-	return plotting.AddMethodLine(p, xs, ys, slopeLabel, "slope")
+	return styles.AddLine(p, xs, ys, slopeLabel, "slope")
 }
 
 // timingRule is the rule of a timing claim: the ratios tested and what supports or contradicts.

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/fastkernels/kernellab/experiments/internal/kit"
+	"github.com/fastkernels/kernellab/experiments/styles"
 	"github.com/fastkernels/kernellab/lab/plotting"
 	"github.com/fastkernels/kernellab/lab/run"
 	"gonum.org/v1/plot"
@@ -65,7 +66,7 @@ func draws(res *run.Results, dataset string) (int, error) {
 }
 
 // labels are the legend entries of the methods; each is drawn in its method's registered style
-// (plotting.MethodStyle: chapter 4's exact MMD is the registry's "exact").
+// (styles.Of: chapter 4's exact MMD is the registry's "exact").
 var labels = map[string]string{
 	"linear":  "linear (√n points)",
 	"block":   "block (s = log n)",
@@ -97,21 +98,22 @@ func (f figure) legendMethods() map[string]string {
 	return out
 }
 
-// hiddenCurves says, for the caption, which curves of a panel lie under others: the pairs of
+// hiddenCurves says, for the caption, which curves of a panel (bands[i] drawn for methods[i]) lie
+// under others: the pairs of
 // plotting.Coincident (the same mean at every n they share), and, when partial, the n where
 // several methods share one value (an error rate of 0, typically), whose markers sit on top of
 // each other there.
-func hiddenCurves(panel string, bands []plotting.Band, partial bool) string {
+func hiddenCurves(panel string, bands []plotting.Band, methods []string, partial bool) string {
 	var notes []string
 	whole := map[[2]string]bool{}
 	for _, pr := range plotting.Coincident(bands, 0.01) {
-		a, b := bands[pr[0]].Method, bands[pr[1]].Method
+		a, b := methods[pr[0]], methods[pr[1]]
 		whole[[2]string{a, b}] = true
 		notes = append(notes, fmt.Sprintf("the %s curve lies under the %s curve (the same mean at every n they share; the %s markers show through)", shortNames[a], shortNames[b], shortNames[a]))
 	}
 	tail := ""
 	if partial {
-		shared := sharedValues(bands, whole)
+		shared := sharedValues(bands, methods, whole)
 		notes = append(notes, shared...)
 		if len(shared) > 0 {
 			tail = " (where curves overlap, their markers lie on top of each other, the exact MMD's cross last)"
@@ -126,7 +128,7 @@ func hiddenCurves(panel string, bands []plotting.Band, partial bool) string {
 // sharedValues lists, by runs of consecutive n, the groups of methods whose means are equal at
 // an n ("linear, block and RFF at 0 for n = 1000 to 10000"), leaving out a group that is only a
 // pair of whole (already noted as lying one under the other).
-func sharedValues(bands []plotting.Band, whole map[[2]string]bool) []string {
+func sharedValues(bands []plotting.Band, methods []string, whole map[[2]string]bool) []string {
 	var xs []float64
 	for _, b := range bands {
 		for _, x := range b.X {
@@ -139,7 +141,7 @@ func sharedValues(bands []plotting.Band, whole map[[2]string]bool) []string {
 	describe := func(x float64) string {
 		byValue := map[float64][]string{}
 		var values []float64
-		for _, b := range bands {
+		for i, b := range bands {
 			for k, bx := range b.X {
 				if bx != x {
 					continue
@@ -148,7 +150,7 @@ func sharedValues(bands []plotting.Band, whole map[[2]string]bool) []string {
 				if _, ok := byValue[v]; !ok {
 					values = append(values, v)
 				}
-				byValue[v] = append(byValue[v], b.Method)
+				byValue[v] = append(byValue[v], methods[i])
 			}
 		}
 		slices.Sort(values)
@@ -210,7 +212,12 @@ func (f figure) render(res *run.Results, out *run.Output) error {
 	a := plotting.NewPrint("three-sample error rate", "sample size n", "error rate")
 	b := plotting.NewPrint("distance Δ to the exact MMD²", "sample size n", deltaAxis)
 	c := plotting.NewPrint("time of one MMD² estimate", "sample size n", "median time (s)")
-	bands := [3][]plotting.Band{kit.MethodBands(errs, labels), kit.MethodBands(deltas, labels), kit.MethodBands(times, labels)}
+	var bands [3][]plotting.Band
+	for i, cs := range [3][]kit.Curve{errs, deltas, times} {
+		if bands[i], err = kit.MethodBands(cs, labels); err != nil {
+			return err
+		}
+	}
 	deltaLog := false
 	for i, p := range []*plot.Plot{a, b, c} {
 		if err := plotting.LogX(p); err != nil {
@@ -236,7 +243,7 @@ func (f figure) render(res *run.Results, out *run.Output) error {
 	// (and the chance line), so that no band runs into the frame.
 	chance := a.Y.Max >= chanceFrom
 	if chance {
-		if err := plotting.AddMethodHLine(a, 0.5, chanceLabel, "chance"); err != nil {
+		if err := styles.AddHLine(a, 0.5, chanceLabel, "chance"); err != nil {
 			return err
 		}
 	}
@@ -259,7 +266,7 @@ func (f figure) render(res *run.Results, out *run.Output) error {
 	if err := kit.SavePrintGrid(out, rows, cols, plotting.PageWidth, panelHeight, plotting.LegendBelow, panels...); err != nil {
 		return err
 	}
-	caption, err := f.caption(res, errs, bands, chance)
+	caption, err := f.caption(res, errs, bands, [3][]string{methodsOf(errs), methodsOf(deltas), methodsOf(times)}, chance)
 	if err != nil {
 		return err
 	}
@@ -269,7 +276,7 @@ func (f figure) render(res *run.Results, out *run.Output) error {
 // caption describes the figure from its results: the problem and data, the sizes, the draws and
 // their batches, what the curves and bands are, the timing protocol, the set-up choices, and the
 // curves that lie under others.
-func (f figure) caption(res *run.Results, errs []kit.Curve, bands [3][]plotting.Band, chance bool) (string, error) {
+func (f figure) caption(res *run.Results, errs []kit.Curve, bands [3][]plotting.Band, drawn [3][]string, chance bool) (string, error) {
 	draws, err := draws(res, f.dataset)
 	if err != nil {
 		return "", err
@@ -315,7 +322,7 @@ Methods: %s, with s = log n (§4.6.1). Sample sizes n = %s; %s.
 Each curve is the mean over %d draws at every n (%d batches of %d draws; every method decides the same draws); the band spans the minimum to the maximum of the %d batch means.`,
 		f.describe, f.setup(res.Scale), methods, kit.PlainFloats(ns), exactText, chanceText, deltaText, timing,
 		draws, batches, draws/max(batches, 1), batches)
-	text += hiddenCurves("(a)", bands[0], true) + hiddenCurves("(b)", bands[1], false) + hiddenCurves("(c)", bands[2], false)
+	text += hiddenCurves("(a)", bands[0], drawn[0], true) + hiddenCurves("(b)", bands[1], drawn[1], false) + hiddenCurves("(c)", bands[2], drawn[2], false)
 	if f.extraCaption != nil {
 		extra, err := f.extraCaption(res)
 		if err != nil {
@@ -338,4 +345,13 @@ func logYWhenPositive(p *plot.Plot, cs []kit.Curve) (bool, error) {
 		}
 	}
 	return true, plotting.LogY(p)
+}
+
+// methodsOf lists the methods of curves, in order.
+func methodsOf(cs []kit.Curve) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.Method
+	}
+	return out
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/fastkernels/kernellab/experiments/internal/kit"
+	"github.com/fastkernels/kernellab/experiments/styles"
 	"github.com/fastkernels/kernellab/lab/plotting"
 	"github.com/fastkernels/kernellab/lab/run"
 	"gonum.org/v1/plot"
@@ -32,7 +33,10 @@ func renderFig5_1(res *run.Results, out *run.Output) error {
 	kAll := sums[len(sums)-1].X
 	kMax := kAll / 4
 	a := plotting.NewPrint("m = m*: within Theorem 5", "iteration k", "ln ‖r‖₂ (residual)")
-	fw := plotting.Band{Label: "Frank-Wolfe, m = m*", Method: "fw"}
+	fw, err := styles.Band("Frank-Wolfe, m = m*", "fw")
+	if err != nil {
+		return err
+	}
 	for _, s := range sums {
 		if s.X <= kMax {
 			fw.X, fw.Mean, fw.Lo, fw.Hi = append(fw.X, s.X), append(fw.Mean, s.Mean), append(fw.Lo, s.Min), append(fw.Hi, s.Max)
@@ -66,7 +70,7 @@ func renderFig5_1(res *run.Results, out *run.Output) error {
 		}
 		b := plotting.Band{Label: "m = " + method(c)}
 		if c == 1 {
-			b.Label, b.Method = fw.Label, "fw"
+			b.Label, b.Style = fw.Label, fw.Style
 		}
 		for _, s := range cs {
 			b.X, b.Mean, b.Lo, b.Hi = append(b.X, s.X), append(b.Mean, s.Mean), append(b.Lo, s.Min), append(b.Hi, s.Max)
@@ -115,5 +119,5 @@ func addLine(p *plot.Plot, l line, ks []float64, bottom float64, label, style st
 			xs, ys = append(xs, k), append(ys, y)
 		}
 	}
-	return plotting.AddMethodLine(p, xs, ys, label, style)
+	return styles.AddLine(p, xs, ys, label, style)
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/fastkernels/kernellab/experiments/internal/kit"
+	"github.com/fastkernels/kernellab/experiments/styles"
 
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
@@ -288,5 +289,5 @@ func fig6_5Trend(p *plot.Plot, x, y []float64) error {
 	for i := range pred {
 		pred[i] += mean
 	}
-	return plotting.AddMethodLine(p, grid, pred, "trend (kernel ridge)", "slope")
+	return styles.AddLine(p, grid, pred, "trend (kernel ridge)", "slope")
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/fastkernels/kernellab/experiments/internal/kit"
+	"github.com/fastkernels/kernellab/experiments/styles"
 
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/plot"
@@ -38,7 +39,10 @@ func panel(res *run.Results, key, part string, methods []string, stop bool) (*pl
 			c.Points[j].X *= 100
 		}
 	}
-	bands := kit.MethodBands(cs, labels)
+	bands, err := kit.MethodBands(cs, labels)
+	if err != nil {
+		return nil, err
+	}
 	full := res.Where(key, methodFull, metric)
 	if len(full) == 0 {
 		return nil, fmt.Errorf("%s: no full-forest %s on %s", res.ID, metric, key)
@@ -49,8 +53,12 @@ func panel(res *run.Results, key, part string, methods []string, stop bool) (*pl
 	}
 	lo, hi := 100*fractions[0], 100*fractions[len(fractions)-1]
 	m := floats.Sum(v) / float64(len(v))
-	bands = append(bands, plotting.Band{Label: labels[methodFull], Method: methodFull,
-		X: []float64{lo, hi}, Mean: []float64{m, m}, Lo: []float64{floats.Min(v), floats.Min(v)}, Hi: []float64{floats.Max(v), floats.Max(v)}})
+	forest, err := styles.Band(labels[methodFull], methodFull)
+	if err != nil {
+		return nil, err
+	}
+	forest.X, forest.Mean, forest.Lo, forest.Hi = []float64{lo, hi}, []float64{m, m}, []float64{floats.Min(v), floats.Min(v)}, []float64{floats.Max(v), floats.Max(v)}
+	bands = append(bands, forest)
 	yLabel := "test MSE"
 	if part == partFit {
 		yLabel = "train+validation MSE"
@@ -71,7 +79,7 @@ func panel(res *run.Results, key, part string, methods []string, stop bool) (*pl
 			return nil, err
 		}
 		if !floats.HasNaN([]float64{x, y}) {
-			if err := plotting.AddMethodScatter(p, []float64{x}, []float64{y}, "NN-OMP stops", "nn-omp-stop"); err != nil {
+			if err := styles.AddScatter(p, []float64{x}, []float64{y}, "NN-OMP stops", "nn-omp-stop"); err != nil {
 				return nil, err
 			}
 		}

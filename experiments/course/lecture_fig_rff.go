@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/fastkernels/kernellab/experiments/internal/kit"
+	"github.com/fastkernels/kernellab/experiments/styles"
 
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat"
@@ -407,7 +408,7 @@ func renderLectureRFF(res *run.Results, out *run.Output) error {
 			return err
 		}
 	}
-	if err := plotting.AddMethodLine(c, []float64{0, 1}, []float64{0, 1}, "estimate = exact", "identity"); err != nil {
+	if err := styles.AddLine(c, []float64{0, 1}, []float64{0, 1}, "estimate = exact", "identity"); err != nil {
 		return err
 	}
 

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/fastkernels/kernellab/experiments/internal/kit"
+	"github.com/fastkernels/kernellab/experiments/styles"
 
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/plot/vg"
@@ -301,7 +302,7 @@ func renderNotesNystrom(res *run.Results, out *run.Output) error {
 	first, last := gapCurves[0].First(), gapCurves[0].Last()
 	if last.X > first.X {
 		ref := func(c float64) float64 { return 1.5 * first.Mean * math.Sqrt(first.X/c) }
-		if err := plotting.AddMethodLine(b, []float64{first.X, last.X}, []float64{ref(first.X), ref(last.X)}, "slope −1/2", "slope"); err != nil {
+		if err := styles.AddLine(b, []float64{first.X, last.X}, []float64{ref(first.X), ref(last.X)}, "slope −1/2", "slope"); err != nil {
 			return err
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/fastkernels/kernellab/experiments/internal/kit"
+	"github.com/fastkernels/kernellab/experiments/styles"
 
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/plot"
@@ -300,7 +301,7 @@ func renderNotesRFF(res *run.Results, out *run.Output) error {
 		if found > 0 && cMax > cFit {
 			anchor /= float64(found)
 			ref := func(c float64) float64 { return 1.5 * anchor * math.Sqrt(cFit/c) }
-			if err := plotting.AddMethodLine(p, []float64{cFit, cMax}, []float64{ref(cFit), ref(cMax)}, "slope −1/2", "slope"); err != nil {
+			if err := styles.AddLine(p, []float64{cFit, cMax}, []float64{ref(cFit), ref(cMax)}, "slope −1/2", "slope"); err != nil {
 				return err
 			}
 		}

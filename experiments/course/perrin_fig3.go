@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/fastkernels/kernellab/experiments/internal/kit"
+	"github.com/fastkernels/kernellab/experiments/styles"
 	"github.com/fastkernels/kernellab/lab/kernel"
 	"github.com/fastkernels/kernellab/lab/lowrank"
 	"github.com/fastkernels/kernellab/lab/plotting"
@@ -322,7 +323,10 @@ func quartileBands(res *run.Results, metric, x string, labels map[string]string,
 		if err != nil {
 			return nil, err
 		}
-		b := plotting.Band{Label: labels[m], Method: m}
+		b, err := styles.Band(labels[m], m)
+		if err != nil {
+			return nil, err
+		}
 		for _, p := range cs[0].Points {
 			v, err := valuesAt(res, m, metric, x, p.X)
 			if err != nil {

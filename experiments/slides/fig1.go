@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/fastkernels/kernellab/experiments/internal/kit"
+	"github.com/fastkernels/kernellab/experiments/styles"
 
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/plot"
@@ -88,10 +89,14 @@ func renderSlidesFig1(res *run.Results, out *run.Output) error {
 			return nil, err
 		}
 		p := plotting.NewPrint(labels[method], xLabel, "score (ROC-AUC / raw pixels')")
-		if err := plotting.AddBands(p, kit.MethodBands(cs, labels)...); err != nil {
+		bands, err := kit.MethodBands(cs, labels)
+		if err != nil {
 			return nil, err
 		}
-		if err := plotting.AddMethodHLine(p, stat.Mean(classic, nil), labels[methodClassic]+" (table)", methodClassic); err != nil {
+		if err := plotting.AddBands(p, bands...); err != nil {
+			return nil, err
+		}
+		if err := styles.AddHLine(p, stat.Mean(classic, nil), labels[methodClassic]+" (table)", methodClassic); err != nil {
 			return nil, err
 		}
 		return p, nil

@@ -26,15 +26,14 @@
 // and label both ends; print heat maps of one sign use viridis, and HeatMapOptions.BarLabel names
 // the colour bar. Figures made with New and NewFigure look exactly as before.
 //
-// # One style per method
+// # Styles
 //
-// Every method has one colour (Okabe–Ito), marker and dash across the catalogue, registered by
-// its name in methods.go ([MethodStyle], Methods): give a Band its Method, or draw with
-// [AddMethodLine], [AddMethodScatter] and [AddMethodHLine]; reference lines ("bound", "slope",
-// "majority-class", "full-forest", "chance", "identity") have neutral black and grey styles. An
-// unregistered name is an error, so a new method is registered once instead of taking the colour
-// of its position in one figure. Index-styled series (AddBands without Method, AddLine, AddScatter,
-// AddHLine with an index) remain for figures whose series are not methods (classes, sample sizes).
+// A series is drawn in a [SeriesStyle]: a colour of the palette (Okabe–Ito, and black and grey for
+// reference lines), a marker and a dash pattern, made with [Style]. Give a Band its Style, or draw
+// with [AddStyledLine], [AddStyledScatter] and [AddStyledHLine]; a program that shows one method in
+// several figures keeps one style per method (the catalogue's registry is package
+// experiments/styles, outside this library). Index-styled series (AddBands without Style, AddLine,
+// AddScatter, AddHLine with an index) are for series that are not methods (classes, sample sizes).
 //
 // # Checking figures
 //

@@ -2,6 +2,7 @@ package plotting_test
 
 import (
 	"fmt"
+	"image/color"
 	"log"
 	"math"
 	"os"
@@ -106,8 +107,8 @@ func ExampleWriteTable() {
 	// | DAC-RLS | 0.034 |
 }
 
-// A page-wide print figure: two panels of the same methods, each method in its registered style
-// whatever its position, with a reference line, one shared legend below the panels, and the text
+// A page-wide print figure: two panels of the same methods, each method in its own style (a
+// hue, a glyph and a dash of the palette) whatever its position, with a reference line, one shared legend below the panels, and the text
 // checked for print from the SVG.
 func ExampleNewPrintFigure() {
 	dir, err := os.MkdirTemp("", "plotting-example")
@@ -116,6 +117,19 @@ func ExampleNewPrintFigure() {
 	}
 	defer os.RemoveAll(dir)
 
+	styles := map[string]plotting.SeriesStyle{}
+	for method, hgd := range map[string][3]int{
+		"uniform": {int(plotting.Orange), int(plotting.Diamond), int(plotting.Dotted)},
+		"dac":     {int(plotting.Vermillion), int(plotting.Circle), int(plotting.Solid)},
+		"exact":   {int(plotting.Black), int(plotting.Cross), int(plotting.Dashed)},
+		"bound":   {int(plotting.Black), int(plotting.NoGlyph), int(plotting.DashDot)},
+	} {
+		s, err := plotting.Style(plotting.Hue(hgd[0]), plotting.Glyph(hgd[1]), plotting.Dash(hgd[2]))
+		if err != nil {
+			log.Fatal(err)
+		}
+		styles[method] = s
+	}
 	fig := plotting.NewPrintFigure(1, 2, plotting.PageWidth, 4.5*vg.Centimeter)
 	for col, data := range []string{"KC1", "Houses"} {
 		p := plotting.NewPrint(data, "landmarks m", "relative error")
@@ -125,7 +139,8 @@ func ExampleNewPrintFigure() {
 		m := []float64{50, 100, 200, 400}
 		var bands []plotting.Band
 		for k, method := range []string{"uniform", "dac", "exact"} {
-			b := plotting.Band{Label: method, Method: method, X: m}
+			s := styles[method]
+			b := plotting.Band{Label: method, Style: &s, X: m}
 			for _, x := range m {
 				e := math.Pow(x, -0.5-0.2*float64(k+col))
 				b.Mean, b.Lo, b.Hi = append(b.Mean, e), append(b.Lo, 0.8*e), append(b.Hi, 1.25*e)
@@ -135,7 +150,7 @@ func ExampleNewPrintFigure() {
 		if err := plotting.AddBands(p, bands...); err != nil {
 			log.Fatal(err)
 		}
-		if err := plotting.AddMethodHLine(p, 1e-3, "tolerance", "bound"); err != nil {
+		if err := plotting.AddStyledHLine(p, 1e-3, "tolerance", styles["bound"]); err != nil {
 			log.Fatal(err)
 		}
 		fig.Set(0, col, p)
@@ -152,9 +167,9 @@ func ExampleNewPrintFigure() {
 		log.Fatal(err)
 	}
 	fmt.Println("fonts at page width:", plottest.CheckPrintFonts(svg, plotting.PageWidth))
-	fmt.Println("legend colours:", plottest.CheckLegendMethods(svg, map[string]string{"uniform": "uniform", "dac": "dac", "exact": "exact"}))
-	dac, _ := plotting.MethodStyle("dac")
-	fmt.Printf("DAC is %v\n", dac.Color)
+	fmt.Println("legend colours:", plottest.CheckLegendColors(svg, map[string]color.Color{
+		"uniform": styles["uniform"].Color, "dac": styles["dac"].Color, "exact": styles["exact"].Color}))
+	fmt.Printf("DAC is %v\n", styles["dac"].Color)
 	// Output:
 	// fig3_2.png true
 	// fig3_2.svg true

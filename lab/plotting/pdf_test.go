@@ -34,7 +34,8 @@ func TestEncodableRunes(t *testing.T) {
 func TestPDFOfPrintFigure(t *testing.T) {
 	f := printFigure(t)
 	p := NewPrint("λ = 10^−3, m = √n", "σ²", "x′")
-	if err := AddBands(p, Band{Label: "DAC (m = √n)", Method: "dac", X: []float64{1, 2}, Mean: []float64{1, 2}, Lo: []float64{0, 1}, Hi: []float64{2, 3}}); err != nil {
+	dac := testStyle(t, "dac")
+	if err := AddBands(p, Band{Label: "DAC (m = √n)", Style: &dac, X: []float64{1, 2}, Mean: []float64{1, 2}, Lo: []float64{0, 1}, Hi: []float64{2, 3}}); err != nil {
 		t.Fatal(err)
 	}
 	f.Set(0, 0, p)
@@ -110,7 +111,8 @@ func TestPDFWithSeveralHeatMapsIsReproducible(t *testing.T) {
 // The same figure gives the same PDF bytes at any time: the writer's clock dates are fixed.
 func TestPDFIsReproducible(t *testing.T) {
 	p := NewPrint("t", "x", "y")
-	if err := AddBands(p, Band{Label: "dac", Method: "dac", X: []float64{1, 2}, Mean: []float64{1, 2}}); err != nil {
+	dac := testStyle(t, "dac")
+	if err := AddBands(p, Band{Label: "dac", Style: &dac, X: []float64{1, 2}, Mean: []float64{1, 2}}); err != nil {
 		t.Fatal(err)
 	}
 	a, err := encodePDF(insetPlot{p}, ColumnWidth, 5*vg.Centimeter)

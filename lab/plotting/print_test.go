@@ -32,7 +32,8 @@ func curvePanel(t *testing.T, newPlot func(title, x, y string) *plot.Plot, title
 	for k, m := range methods {
 		b := Band{Label: m, X: xs}
 		if byMethod {
-			b.Method = m
+			s := testStyle(t, m)
+			b.Style = &s
 		}
 		for _, x := range xs {
 			e := math.Pow(x, -0.5-0.1*float64(k))
@@ -43,13 +44,32 @@ func curvePanel(t *testing.T, newPlot func(title, x, y string) *plot.Plot, title
 	if err := AddBands(p, bands...); err != nil {
 		t.Fatal(err)
 	}
-	if err := AddMethodHLine(p, 0.004, "bound", "bound"); err != nil {
+	if err := AddStyledHLine(p, 0.004, "bound", testStyle(t, "bound")); err != nil {
 		t.Fatal(err)
 	}
 	return p
 }
 
 var ch3Methods = []string{"uniform", "uniform-rls", "recursive", "dac", "exact"}
+
+// testStyle is the style a caller's registry would give each test method (here the catalogue's).
+func testStyle(t *testing.T, method string) SeriesStyle {
+	t.Helper()
+	styles := map[string][3]int{
+		"uniform": {int(Orange), int(Diamond), int(Dotted)}, "uniform-rls": {int(Green), int(Triangle), int(DashDot)},
+		"recursive": {int(Blue), int(Box), int(Solid)}, "dac": {int(Vermillion), int(Circle), int(Solid)},
+		"exact": {int(Black), int(Cross), int(Dashed)}, "bound": {int(Black), int(NoGlyph), int(DashDot)},
+	}
+	e, ok := styles[method]
+	if !ok {
+		t.Fatalf("no test style for %q", method)
+	}
+	s, err := Style(Hue(e[0]), Glyph(e[1]), Dash(e[2]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
 
 // printFigure is a page-wide figure of two curve panels and a heat map.
 func printFigure(t *testing.T) *Figure {

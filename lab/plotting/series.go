@@ -17,25 +17,25 @@ import (
 // repetitions, or mean ± one standard deviation). X, Mean, Lo and Hi have equal lengths; Lo and
 // Hi are both nil when there is no band. X must be non-decreasing.
 //
-// A band with a Method takes the registered style of that method ([MethodStyle]: colour, marker and
-// dash, Dashed is then ignored), whatever its position among the bands, so a method looks the
-// same in every figure; a band without a Method takes the style of its position.
+// A band with a Style is drawn in it (colour, marker and dash; Dashed is then ignored), whatever
+// its position among the bands, so that a method can look the same in every figure; a band without
+// a Style takes the style of its position.
 type Band struct {
 	Label           string
 	X, Mean, Lo, Hi []float64
 	Dashed          bool
-	Method          string
+	Style           *SeriesStyle
 }
 
 // glyphsAtMost bounds the glyphs drawn on one line: a long series gets this many evenly spaced
 // glyphs, enough to identify it without hiding its shape.
 const glyphsAtMost = 16
 
-// AddBands adds the bands to p, band k in the style of its Method or else in Color(k) with
+// AddBands adds the bands to p, band k in its Style or else in Color(k) with
 // Marker(k), each with a legend entry (none for an empty Label). All band fills are drawn before
 // all lines so that no band hides a line. The axes cover the bands, not only the means. It returns
 // an error, and adds nothing, if a band has mismatched lengths, no points, NaN or infinite values,
-// Lo above Hi, decreasing X, non-positive values on a log axis, or a Method that is not registered.
+// Lo above Hi, decreasing X, or non-positive values on a log axis.
 func AddBands(p *plot.Plot, bands ...Band) error {
 	if p == nil {
 		return errors.New("plotting: AddBands on a nil plot")
@@ -43,11 +43,6 @@ func AddBands(p *plot.Plot, bands ...Band) error {
 	for k, b := range bands {
 		if err := checkBand(p, b); err != nil {
 			return fmt.Errorf("plotting: band %d (%q): %w", k, b.Label, err)
-		}
-		if b.Method != "" {
-			if _, err := methodStyle(b.Method); err != nil {
-				return fmt.Errorf("plotting: band %d (%q): %w", k, b.Label, err)
-			}
 		}
 	}
 	st := styleOf(p)
@@ -57,8 +52,8 @@ func AddBands(p *plot.Plot, bands ...Band) error {
 		if b.Dashed {
 			ms.Dashes = dashes
 		}
-		if b.Method != "" {
-			ms, _ = methodStyle(b.Method)
+		if b.Style != nil {
+			ms = *b.Style
 		}
 		s := &series{
 			xy:    pairs(b.X, b.Mean),
@@ -126,15 +121,10 @@ func AddLine(p *plot.Plot, x, y []float64, label string, i int, dashed bool) err
 	return addLine(p, x, y, label, SeriesStyle{Color: Color(i), Dashes: d})
 }
 
-// AddMethodLine adds a curve without glyphs in the registered style of method ([MethodStyle]), with
-// a legend entry unless label is empty: a reference such as "bound", "slope" or "identity" in its
-// neutral style, or a method drawn as a plain line. It returns the errors of [AddLine], and an error
-// for a method that is not registered.
-func AddMethodLine(p *plot.Plot, x, y []float64, label, method string) error {
-	ms, err := methodStyle(method)
-	if err != nil {
-		return fmt.Errorf("plotting: line %q: %w", label, err)
-	}
+// AddStyledLine adds a curve without glyphs in the colour and dash of ms, with a legend entry
+// unless label is empty: a reference such as a bound, a slope or the identity in its neutral style,
+// or a method drawn as a plain line. It returns the errors of [AddLine].
+func AddStyledLine(p *plot.Plot, x, y []float64, label string, ms SeriesStyle) error {
 	ms.Marker = nil
 	return addLine(p, x, y, label, ms)
 }
@@ -157,14 +147,10 @@ func AddScatter(p *plot.Plot, x, y []float64, label string, i int) error {
 	return addScatter(p, x, y, label, SeriesStyle{Color: Color(i), Marker: Marker(i)})
 }
 
-// AddMethodScatter adds the points (x[j], y[j]) as glyphs in the registered colour and marker of
-// method (a circle for a method registered without a marker), with a legend entry unless label is
-// empty. It returns the errors of [AddScatter], and an error for a method that is not registered.
-func AddMethodScatter(p *plot.Plot, x, y []float64, label, method string) error {
-	ms, err := methodStyle(method)
-	if err != nil {
-		return fmt.Errorf("plotting: scatter %q: %w", label, err)
-	}
+// AddStyledScatter adds the points (x[j], y[j]) as glyphs in the colour and marker of ms (a circle
+// for a style without a marker), with a legend entry unless label is empty. It returns the errors
+// of [AddScatter].
+func AddStyledScatter(p *plot.Plot, x, y []float64, label string, ms SeriesStyle) error {
 	if ms.Marker == nil {
 		ms.Marker = circle
 	}
@@ -188,15 +174,11 @@ func AddHLine(p *plot.Plot, y float64, label string, i int) error {
 	return addHLine(p, y, label, SeriesStyle{Color: Color(i), Dashes: dashes})
 }
 
-// AddMethodHLine adds a horizontal line at height y across the whole plot in the registered colour
-// and dash of method, typically a reference level in its neutral style ("majority-class",
-// "full-forest", "chance"), with a legend entry unless label is empty. It returns the errors of
-// [AddHLine], and an error for a method that is not registered.
-func AddMethodHLine(p *plot.Plot, y float64, label, method string) error {
-	ms, err := methodStyle(method)
-	if err != nil {
-		return fmt.Errorf("plotting: horizontal line %q: %w", label, err)
-	}
+// AddStyledHLine adds a horizontal line at height y across the whole plot in the colour and dash of
+// ms (dashed for a solid style), typically a reference level in its neutral style (the majority
+// class, the full forest, chance), with a legend entry unless label is empty. It returns the errors
+// of [AddHLine].
+func AddStyledHLine(p *plot.Plot, y float64, label string, ms SeriesStyle) error {
 	if ms.Dashes == nil {
 		ms.Dashes = dashes // a solid horizontal line would read as a grid line
 	}

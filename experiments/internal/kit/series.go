@@ -11,6 +11,7 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 
+	"github.com/fastkernels/kernellab/experiments/styles"
 	"github.com/fastkernels/kernellab/lab/plotting"
 	"github.com/fastkernels/kernellab/lab/run"
 )
@@ -123,20 +124,29 @@ func PlainFloats(v []float64) string {
 	return strings.Join(parts, ", ")
 }
 
-// MethodBands turns curves into min–max bands in their methods' registered styles
-// (plotting.MethodStyle: one colour, marker and dash per method across the whole catalogue).
-func MethodBands(cs []Curve, labels map[string]string) []plotting.Band {
+// MethodBands turns curves into min–max bands in their methods' registered styles (styles.Of:
+// one colour, marker and dash per method across the whole catalogue); an unregistered method is
+// an error.
+func MethodBands(cs []Curve, labels map[string]string) ([]plotting.Band, error) {
 	bands := make([]plotting.Band, len(cs))
 	for i, c := range cs {
+		s, err := styles.Of(c.Method)
+		if err != nil {
+			return nil, err
+		}
 		bands[i] = minMaxBand(c, labels)
-		bands[i].Method = c.Method
+		bands[i].Style = &s
 	}
-	return bands
+	return bands, nil
 }
 
 // AddMethodBands draws curves as min–max bands in their methods' registered styles.
 func AddMethodBands(p *plot.Plot, cs []Curve, labels map[string]string) error {
-	return plotting.AddBands(p, MethodBands(cs, labels)...)
+	bands, err := MethodBands(cs, labels)
+	if err != nil {
+		return err
+	}
+	return plotting.AddBands(p, bands...)
 }
 
 // WriteCaption saves a figure's caption beside it as <ID>.md (the gallery shows it under the

@@ -2,12 +2,14 @@ package kittest
 
 import (
 	"context"
+	"image/color"
 	"math"
 	"os"
 	"path/filepath"
 	"slices"
 	"testing"
 
+	"github.com/fastkernels/kernellab/experiments/styles"
 	"github.com/fastkernels/kernellab/lab/dataset"
 	"github.com/fastkernels/kernellab/lab/plotting"
 	"github.com/fastkernels/kernellab/lab/plotting/plottest"
@@ -86,7 +88,7 @@ func CheckPrintFigure(t *testing.T, figDir, id string, labels map[string]string)
 	if sizes, err := plottest.SVGFontSizes(svg, 0); err == nil && len(sizes) > 0 {
 		t.Logf("%s: %.0f pt wide, smallest font %.2f pt", id, width, slices.Min(sizes))
 	}
-	if err := plottest.CheckLegendMethods(svg, labels); err != nil {
+	if err := plottest.CheckLegendColors(svg, LegendColors(t, labels)); err != nil {
 		t.Errorf("%s: %v", id, err)
 	}
 	if md, err := os.ReadFile(filepath.Join(figDir, id+".md")); err != nil || len(md) < 200 {
@@ -100,4 +102,19 @@ func RowsOf(id string, rows ...run.Row) *run.Results {
 		rows[i].ID = id
 	}
 	return &run.Results{ID: id, Scale: run.Smoke, Rows: rows}
+}
+
+// LegendColors maps each legend label of labels (label → registered method) to the colour of its
+// method's registered style (styles.Of), failing the test on an unregistered method.
+func LegendColors(t *testing.T, labels map[string]string) map[string]color.Color {
+	t.Helper()
+	colors := make(map[string]color.Color, len(labels))
+	for label, method := range labels {
+		s, err := styles.Of(method)
+		if err != nil {
+			t.Fatalf("legend %q: %v", label, err)
+		}
+		colors[label] = s.Color
+	}
+	return colors
 }

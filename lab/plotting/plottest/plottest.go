@@ -1,7 +1,7 @@
 // Package plottest checks the figures package plotting writes, for tests (as net/http/httptest
 // serves net/http's): [ParseSVG] reads an SVG's width and text elements, [SVGFontSizes] and
 // [CheckPrintFonts] check that no text is below [plotting.MinPrintFont] points at a given print width,
-// and [CheckLegendMethods] that each legend entry is drawn in its method's registered colour, so
+// and [CheckLegendColors] that each legend entry is drawn in its series' colour, so
 // experiments can test their figures.
 package plottest
 
@@ -218,24 +218,19 @@ func CheckPrintFonts(svg []byte, printWidth vg.Length) error {
 	return nil
 }
 
-// CheckLegendMethods checks, on an SVG written by package plotting, that every legend entry with
-// a label of methods (label → method name) is drawn in its method's registered colour
-// ([plotting.MethodStyle]): the entry's swatch holds that colour and no other chromatic (non-grey)
-// colour. Each panel's own legend ([plotting.LegendInside]) is checked, as is a shared legend. It returns an error naming every label that
-// has no legend entry, is drawn in another colour, or whose method is not registered.
-func CheckLegendMethods(svg []byte, methods map[string]string) error {
+// CheckLegendColors checks, on an SVG written by package plotting, that every legend entry with
+// a label of colors (label → the colour its series is drawn in, e.g. a method's registered style)
+// is drawn in that colour: the entry's swatch holds it and no other chromatic (non-grey) colour.
+// Each panel's own legend ([plotting.LegendInside]) is checked, as is a shared legend. It returns
+// an error naming every label that has no legend entry or is drawn in another colour.
+func CheckLegendColors(svg []byte, colors map[string]color.Color) error {
 	_, texts, err := ParseSVG(svg)
 	if err != nil {
 		return err
 	}
 	var problems []string
-	for _, label := range slices.Sorted(maps.Keys(methods)) {
-		ms, ok := plotting.MethodStyle(methods[label])
-		if !ok {
-			problems = append(problems, fmt.Sprintf("%q: method %q is not registered", label, methods[label]))
-			continue
-		}
-		want := color.NRGBAModel.Convert(ms.Color).(color.NRGBA)
+	for _, label := range slices.Sorted(maps.Keys(colors)) {
+		want := color.NRGBAModel.Convert(colors[label]).(color.NRGBA)
 		checked := 0
 		for _, tx := range texts {
 			if tx.Text != label || len(tx.Swatch) == 0 {
@@ -243,7 +238,7 @@ func CheckLegendMethods(svg []byte, methods map[string]string) error {
 			}
 			checked++
 			if p := swatchProblem(tx.Swatch, want); p != "" {
-				problems = append(problems, fmt.Sprintf("%q: %s of %q", label, p, methods[label]))
+				problems = append(problems, fmt.Sprintf("%q: %s", label, p))
 				break
 			}
 		}

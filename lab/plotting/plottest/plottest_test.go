@@ -1,6 +1,7 @@
 package plottest_test
 
 import (
+	"image/color"
 	"math"
 	"slices"
 	"strings"
@@ -30,7 +31,8 @@ func curvePanel(t *testing.T, newPlot func(title, x, y string) *plot.Plot, title
 	for k, m := range methods {
 		b := plotting.Band{Label: m, X: xs}
 		if byMethod {
-			b.Method = m
+			s := testStyle(t, m)
+			b.Style = &s
 		}
 		for _, x := range xs {
 			e := math.Pow(x, -0.5-0.1*float64(k))
@@ -41,13 +43,32 @@ func curvePanel(t *testing.T, newPlot func(title, x, y string) *plot.Plot, title
 	if err := plotting.AddBands(p, bands...); err != nil {
 		t.Fatal(err)
 	}
-	if err := plotting.AddMethodHLine(p, 0.004, "bound", "bound"); err != nil {
+	if err := plotting.AddStyledHLine(p, 0.004, "bound", testStyle(t, "bound")); err != nil {
 		t.Fatal(err)
 	}
 	return p
 }
 
 var ch3Methods = []string{"uniform", "uniform-rls", "recursive", "dac", "exact"}
+
+// testStyle is the style a caller's registry would give each test method (here the catalogue's).
+func testStyle(t *testing.T, method string) plotting.SeriesStyle {
+	t.Helper()
+	styles := map[string][3]int{
+		"uniform": {int(plotting.Orange), int(plotting.Diamond), int(plotting.Dotted)}, "uniform-rls": {int(plotting.Green), int(plotting.Triangle), int(plotting.DashDot)},
+		"recursive": {int(plotting.Blue), int(plotting.Box), int(plotting.Solid)}, "dac": {int(plotting.Vermillion), int(plotting.Circle), int(plotting.Solid)},
+		"exact": {int(plotting.Black), int(plotting.Cross), int(plotting.Dashed)}, "bound": {int(plotting.Black), int(plotting.NoGlyph), int(plotting.DashDot)},
+	}
+	e, ok := styles[method]
+	if !ok {
+		t.Fatalf("no test style for %q", method)
+	}
+	s, err := plotting.Style(plotting.Hue(e[0]), plotting.Glyph(e[1]), plotting.Dash(e[2]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
 
 // printFigure is a page-wide figure of two curve panels and a heat map.
 func printFigure(t *testing.T) *plotting.Figure {
@@ -131,10 +152,10 @@ func TestCheckPrintFontsFailsOnScreenFigures(t *testing.T) {
 	}
 }
 
-func TestLegendEntriesUseRegisteredColours(t *testing.T) {
-	labels := map[string]string{"bound": "bound"}
+func TestLegendEntriesUseTheirStylesColours(t *testing.T) {
+	labels := map[string]color.Color{"bound": testStyle(t, "bound").Color}
 	for _, m := range ch3Methods {
-		labels[m] = m
+		labels[m] = testStyle(t, m).Color
 	}
 	for _, legend := range []plotting.LegendPlacement{plotting.LegendBelow, plotting.LegendRight, plotting.LegendInside} {
 		f := printFigure(t)
@@ -143,7 +164,7 @@ func TestLegendEntriesUseRegisteredColours(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := plottest.CheckLegendMethods(svg, labels); err != nil {
+		if err := plottest.CheckLegendColors(svg, labels); err != nil {
 			t.Errorf("legend %d: %v", legend, err)
 		}
 	}
@@ -154,9 +175,9 @@ func TestLegendEntriesUseRegisteredColours(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = plottest.CheckLegendMethods(svg, labels)
+	err = plottest.CheckLegendColors(svg, labels)
 	if err == nil || !strings.Contains(err.Error(), `"dac"`) {
-		t.Errorf("CheckLegendMethods of index-styled bands = %v, want dac reported", err)
+		t.Errorf("CheckLegendColors of index-styled bands = %v, want dac reported", err)
 	}
 	// With a legend per panel, every panel's entry is checked: the second panel's DAC is wrong.
 	two := plotting.NewPrintFigure(1, 2, plotting.PageWidth, 5*vg.Centimeter)
@@ -167,13 +188,10 @@ func TestLegendEntriesUseRegisteredColours(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := plottest.CheckLegendMethods(svg2, map[string]string{"dac": "dac"}); err == nil {
-		t.Error("CheckLegendMethods misses a wrong colour in the second panel's legend")
+	if err := plottest.CheckLegendColors(svg2, map[string]color.Color{"dac": testStyle(t, "dac").Color}); err == nil {
+		t.Error("CheckLegendColors misses a wrong colour in the second panel's legend")
 	}
-	if err := plottest.CheckLegendMethods(svg, map[string]string{"no such label": "dac"}); err == nil {
-		t.Error("CheckLegendMethods accepts a missing legend entry")
-	}
-	if err := plottest.CheckLegendMethods(svg, map[string]string{"dac": "no-such-method"}); err == nil {
-		t.Error("CheckLegendMethods accepts an unregistered method")
+	if err := plottest.CheckLegendColors(svg, map[string]color.Color{"no such label": testStyle(t, "dac").Color}); err == nil {
+		t.Error("CheckLegendColors accepts a missing legend entry")
 	}
 }
