@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
@@ -15,6 +16,7 @@ import (
 	"github.com/fastkernels/kernellab/lab/plotting"
 	"github.com/fastkernels/kernellab/lab/run"
 	"github.com/fastkernels/kernellab/lab/verdict"
+	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/plot/vg"
 )
@@ -56,20 +58,63 @@ const (
 	mekaEtaZero = "meka-eta0"     // η = 0, 3k sampled rows per cluster
 )
 
-// perrinFig3Methods are the series of perrin_fig3, in legend order.
-var perrinFig3Methods = []string{"nystrom", mekaDefault, mekaAllRows, mekaEtaZero, "bka", "best-rank-k"}
-
-// mekaVariantOptions returns the MEKA options of a perrin_fig3 variant.
-func mekaVariantOptions(method string, n int) lowrank.MEKAOptions {
-	var opts lowrank.MEKAOptions
-	switch method {
-	case mekaAllRows:
-		opts.SamplesPerRank = n // capped at each cluster's size: every row
-	case mekaEtaZero:
-		opts.Eta = lowrank.KeepAllBlocks
-	}
-	return opts
+// perrinFig3Input is what every series of perrin_fig3 is computed from at one γ: the kernel, the
+// sample, its Gram matrix and clustering, and the set-up.
+type perrinFig3Input struct {
+	k      kernel.Kernel
+	X      *mat.Dense
+	G      *mat.SymDense
+	labels []int
+	s      perrinSetup
 }
+
+// perrinFig3Series computes one series' relative Frobenius error; ok is false where the series is
+// not computed (the best rank-k error, O(n³), in the first bestReps repetitions only).
+type perrinFig3Series func(rng *rand.Rand, in perrinFig3Input) (err float64, ok bool, _ error)
+
+// perrinFig3Table is perrin_fig3's method table in legend order, which is also the order the
+// series draw from the repetition's generator.
+var perrinFig3Table = kit.Methods[perrinFig3Series]{
+	{ID: "nystrom", Label: "Nyström (2k landmarks)", Run: func(rng *rand.Rand, in perrinFig3Input) (float64, bool, error) {
+		e, _, err := nystromError(rng, in.k, in.X, 2*in.s.rank, in.s.rank, 0)
+		return e, true, err
+	}},
+	{ID: mekaDefault, Label: "MEKA, paper defaults", Run: mekaVariant(lowrank.MEKAOptions{})},
+	{ID: mekaAllRows, Label: "MEKA, links on all rows", Run: func(rng *rand.Rand, in perrinFig3Input) (float64, bool, error) {
+		return mekaVariant(lowrank.MEKAOptions{SamplesPerRank: in.s.n})(rng, in) // capped at each cluster's size: every row
+	}},
+	{ID: mekaEtaZero, Label: "MEKA, η = 0", Run: mekaVariant(lowrank.MEKAOptions{Eta: lowrank.KeepAllBlocks})},
+	{ID: "bka", Label: "BKA", Run: func(_ *rand.Rand, in perrinFig3Input) (float64, bool, error) {
+		block, err := lowrank.BKA(in.G, in.labels)
+		if err != nil {
+			return 0, false, err
+		}
+		e, err := lowrank.RelativeFrobenius(in.G, block)
+		return e, true, err
+	}},
+	{ID: "best-rank-k", Label: "best rank k", Run: func(_ *rand.Rand, in perrinFig3Input) (float64, bool, error) {
+		if in.s.rep >= in.s.bestReps {
+			return 0, false, nil
+		}
+		e, err := lowrank.BestRankKError(in.G, in.s.rank)
+		return e, true, err
+	}},
+}
+
+// mekaVariant is the series of MEKA with rank k per cluster and the given options.
+func mekaVariant(opts lowrank.MEKAOptions) perrinFig3Series {
+	return func(rng *rand.Rand, in perrinFig3Input) (float64, bool, error) {
+		e, err := mekaError(rng, in.k, in.X, in.labels, in.s.rank, opts)
+		return e, true, err
+	}
+}
+
+// perrinFig3Methods are the series of perrin_fig3, in legend order; perrinFig3Labels their legend
+// entries (the caption gives the set-up).
+var (
+	perrinFig3Methods = perrinFig3Table.IDs()
+	perrinFig3Labels  = perrinFig3Table.Labels()
+)
 
 // perrin_fig3 — error against the kernel scale γ (the course report, §4, third figure): Nyström (rank k of 2k
 // landmarks), MEKA (rank k per cluster), BKA on the same k-means clusters and the best rank-k
@@ -160,25 +205,15 @@ func perrinFig3Rep(ctx context.Context, env *run.Env, s perrinSetup) ([]run.Reco
 		if err != nil {
 			return nil, err
 		}
+		in := perrinFig3Input{k: k, X: X, G: G, labels: labels, s: s}
 		values := map[string]float64{}
-		if values["nystrom"], _, err = nystromError(env.RNG, k, X, 2*s.rank, s.rank, 0); err != nil {
-			return nil, err
-		}
-		for _, m := range []string{mekaDefault, mekaAllRows, mekaEtaZero} {
-			if values[m], err = mekaError(env.RNG, k, X, labels, s.rank, mekaVariantOptions(m, s.n)); err != nil {
-				return nil, fmt.Errorf("%s at γ = %g: %w", m, gamma, err)
+		for _, m := range perrinFig3Table {
+			v, ok, err := m.Run(env.RNG, in)
+			if err != nil {
+				return nil, fmt.Errorf("%s at γ = %g: %w", m.ID, gamma, err)
 			}
-		}
-		block, err := lowrank.BKA(G, labels)
-		if err != nil {
-			return nil, err
-		}
-		if values["bka"], err = lowrank.RelativeFrobenius(G, block); err != nil {
-			return nil, err
-		}
-		if s.rep < s.bestReps {
-			if values["best-rank-k"], err = lowrank.BestRankKError(G, s.rank); err != nil {
-				return nil, err
+			if ok {
+				values[m.ID] = v
 			}
 		}
 		params := []run.Param{run.P("gamma", gamma)}
@@ -338,16 +373,6 @@ func quartileBands(res *run.Results, metric, x string, labels map[string]string,
 		bands = append(bands, b)
 	}
 	return bands, nil
-}
-
-// perrinFig3Labels are the legend entries of perrin_fig3; the caption gives the set-up.
-var perrinFig3Labels = map[string]string{
-	"nystrom":     "Nyström (2k landmarks)",
-	mekaDefault:   "MEKA, paper defaults",
-	mekaAllRows:   "MEKA, links on all rows",
-	mekaEtaZero:   "MEKA, η = 0",
-	"bka":         "BKA",
-	"best-rank-k": "best rank k",
 }
 
 func renderPerrinFig3(res *run.Results, out *run.Output) error {

@@ -37,14 +37,41 @@ const (
 	methodGuarantor  = "guarantor"  // experiment 2: the topic model on the original counts
 )
 
-// methodOrder are the factorisations in the slides' row order.
-var methodOrder = []string{methodClassic, methodRandomized, methodSparse, methodBayesian}
+// factorisation fits one factorisation of A (m×d, dense or *csr.Matrix) at the set-up's sizes.
+type factorisation func(rng *rand.Rand, A mat.Matrix, cfg factorSetUp) (*fit, error)
 
-// labels are the rows' names as the slides print them.
-var labels = map[string]string{
-	methodClassic: "ClassicSVD", methodRandomized: "RandomizedSVD", methodSparse: "SparseSVD", methodBayesian: "BayesianSVD",
-	methodRaw: "KNN on raw pixels", methodGuarantor: "no factorisation (original counts)",
+// table is the slides' method table: the factorisations in the slides' row order, with the rows'
+// names as the slides print them, then the two references, which fit nothing.
+var table = kit.Methods[factorisation]{
+	{ID: methodClassic, Label: "ClassicSVD", Run: func(_ *rand.Rand, A mat.Matrix, cfg factorSetUp) (*fit, error) {
+		return svdFit(factor.TruncatedSVD(denseOf(A), cfg.components))
+	}},
+	{ID: methodRandomized, Label: "RandomizedSVD", Run: func(rng *rand.Rand, A mat.Matrix, cfg factorSetUp) (*fit, error) {
+		return svdFit(factor.RandomizedSVD(rng, A, cfg.components, factor.RandomizedSVDOptions{Oversample: oversample, PowerIterations: cfg.powerIterations}))
+	}},
+	{ID: methodSparse, Label: "SparseSVD", Run: func(rng *rand.Rand, A mat.Matrix, cfg factorSetUp) (*fit, error) {
+		sp, err := factor.FitSparsePCA(rng, A, cfg.components, factor.SparsePCAOptions{Penalty: cfg.sparsePenalty * frobenius(A), Iterations: cfg.sparseIterations})
+		if err != nil {
+			return nil, err
+		}
+		return sparseFit(sp), nil
+	}},
+	{ID: methodBayesian, Label: "BayesianSVD", Run: func(rng *rand.Rand, A mat.Matrix, cfg factorSetUp) (*fit, error) {
+		p, err := factor.FitPPCA(rng, A, cfg.components, cfg.emIterations)
+		if err != nil {
+			return nil, err
+		}
+		return ppcaFit(p)
+	}},
+	{ID: methodRaw, Label: "KNN on raw pixels"},
+	{ID: methodGuarantor, Label: "no factorisation (original counts)"},
 }
+
+// methodOrder are the factorisations in the slides' row order; labels the rows' names.
+var (
+	methodOrder = kit.Without(table.IDs(), methodRaw, methodGuarantor)
+	labels      = table.Labels()
+)
 
 // Metrics shared by both experiments.
 const (
@@ -140,34 +167,20 @@ func (f *fit) coordinates(X mat.Matrix, k int) (*mat.Dense, error) {
 // fitSlides runs one factorisation of A (m×d, dense or *csr.Matrix; A is used as it is, so centre
 // dense data first for PCA proper).
 func fitSlides(rng *rand.Rand, method string, A mat.Matrix, cfg factorSetUp) (*fit, error) {
-	k := cfg.components
-	switch method {
-	case methodClassic, methodRandomized:
-		var svd *factor.SVD
-		var err error
-		if method == methodClassic {
-			svd, err = factor.TruncatedSVD(denseOf(A), k)
-		} else {
-			svd, err = factor.RandomizedSVD(rng, A, k, factor.RandomizedSVDOptions{Oversample: oversample, PowerIterations: cfg.powerIterations})
-		}
-		if err != nil {
-			return nil, err
-		}
-		return &fit{values: svd.Values, basis: svd.V, proj: func(k int) (*mat.Dense, error) { return leadingColumns(svd.V, k), nil }}, nil
-	case methodSparse:
-		sp, err := factor.FitSparsePCA(rng, A, k, factor.SparsePCAOptions{Penalty: cfg.sparsePenalty * frobenius(A), Iterations: cfg.sparseIterations})
-		if err != nil {
-			return nil, err
-		}
-		return sparseFit(sp), nil
-	case methodBayesian:
-		p, err := factor.FitPPCA(rng, A, k, cfg.emIterations)
-		if err != nil {
-			return nil, err
-		}
-		return ppcaFit(p)
+	m, ok := table.Lookup(method)
+	if !ok || m.Run == nil {
+		return nil, fmt.Errorf("slides: unknown factorisation %q", method)
 	}
-	return nil, fmt.Errorf("slides: unknown factorisation %q", method)
+	return m.Run(rng, A, cfg)
+}
+
+// svdFit is the fit of a truncated SVD: its singular values, and its right singular vectors as
+// the basis, whose leading k columns project a row.
+func svdFit(svd *factor.SVD, err error) (*fit, error) {
+	if err != nil {
+		return nil, err
+	}
+	return &fit{values: svd.Values, basis: svd.V, proj: func(k int) (*mat.Dense, error) { return leadingColumns(svd.V, k), nil }}, nil
 }
 
 // sparseFit orders sparse PCA's rank-one terms u_j·v_jᵀ by their scale ‖u_j‖·‖v_j‖ (its
