@@ -36,7 +36,7 @@ func fig6_1() *run.Experiment {
 			{
 				ID:    "omp-beats-full-forest-at-some-size",
 				Text:  "on these data sets OMP beats the full forest at some pruned sizes",
-				Rule:  "per data set, one test per pruned size (one-sided paired t of OMP's test score better than the full forest's, one value per repetition); a data set supports if Holm over its sizes rejects at some size, and contradicts if OMP is shown worse at every size (run.AnyOf); family of the 4 data sets, Holm at 0.05",
+				Rule:  "per data set, one test per pruned size (one-sided paired t of OMP's test score better than the full forest's, one value per repetition); a data set supports if Holm over its sizes rejects at some size, and contradicts if OMP is shown worse at every size (verdict.AnyOf); family of the 4 data sets, Holm at 0.05",
 				Check: checkFig6_1FullForest,
 			},
 			{
