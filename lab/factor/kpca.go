@@ -6,6 +6,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/fastkernels/kernellab/lab/internal/matcheck"
 	"github.com/fastkernels/kernellab/lab/kernel"
 	"github.com/fastkernels/kernellab/lab/laberr"
 )
@@ -123,15 +124,12 @@ func (m *KernelPCA) Transform(X mat.Matrix) (*mat.Dense, error) {
 	if m == nil || m.train == nil {
 		return nil, laberr.Errorf(laberr.ErrNotFitted, "factor: %s: the model is not fitted (make it with FitKernelPCA)", op)
 	}
-	x, err := denseCopy(op, "X", X)
+	n, d := m.train.Dims()
+	x, err := matcheck.PredictCopy("factor: "+op, X, d)
 	if err != nil {
 		return nil, err
 	}
-	rows, cols := x.Dims()
-	n, d := m.train.Dims()
-	if cols != d {
-		return nil, laberr.Errorf(laberr.ErrShape, "factor: %s: X has %d columns but the model was fitted on %d", op, cols, d)
-	}
+	rows, _ := x.Dims()
 	_, c := m.alphas.Dims()
 	out := mat.NewDense(rows, c, nil)
 	err = kernel.CrossBlocks(m.kernel, x, m.train, func(lo, hi int, block *mat.Dense) {

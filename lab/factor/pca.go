@@ -6,6 +6,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/fastkernels/kernellab/lab/internal/matcheck"
 	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
@@ -79,14 +80,11 @@ func (m *PCA) Transform(X mat.Matrix) (*mat.Dense, error) {
 	if m == nil || m.components == nil {
 		return nil, laberr.Errorf(laberr.ErrNotFitted, "factor: %s: the model is not fitted (make it with FitPCA)", op)
 	}
-	x, err := denseCopy(op, "X", X)
+	x, err := matcheck.PredictCopy("factor: "+op, X, len(m.mean))
 	if err != nil {
 		return nil, err
 	}
-	rows, cols := x.Dims()
-	if cols != len(m.mean) {
-		return nil, laberr.Errorf(laberr.ErrShape, "factor: %s: X has %d columns but the model was fitted on %d", op, cols, len(m.mean))
-	}
+	rows, _ := x.Dims()
 	for i := range rows {
 		row := x.RawRowView(i)
 		for j := range row {

@@ -7,6 +7,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/fastkernels/kernellab/lab/internal/matcheck"
 	"github.com/fastkernels/kernellab/lab/kernel"
 	"github.com/fastkernels/kernellab/lab/laberr"
 )
@@ -113,15 +114,12 @@ func (m *KRR) Predict(X mat.Matrix) ([]float64, error) {
 	if m == nil || m.train == nil {
 		return nil, laberr.Errorf(laberr.ErrNotFitted, "learn: %s: the model is not fitted (make it with FitKRR)", op)
 	}
-	x, err := denseCopy(op, "X", X)
+	n, d := m.train.Dims()
+	x, err := matcheck.PredictCopy("learn: "+op, X, d)
 	if err != nil {
 		return nil, err
 	}
-	rows, cols := x.Dims()
-	n, d := m.train.Dims()
-	if cols != d {
-		return nil, laberr.Errorf(laberr.ErrShape, "learn: %s: X has %d columns but the model was fitted on %d", op, cols, d)
-	}
+	rows, _ := x.Dims()
 	alpha := mat.NewVecDense(n, m.alpha)
 	out := make([]float64, rows)
 	err = kernel.CrossBlocks(m.kernel, x, m.train, func(lo, hi int, block *mat.Dense) {

@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/fastkernels/kernellab/lab/internal/ctxcheck"
+	"github.com/fastkernels/kernellab/lab/internal/matcheck"
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
 	"github.com/fastkernels/kernellab/lab/kernel"
 	"github.com/fastkernels/kernellab/lab/laberr"
@@ -589,14 +590,11 @@ func (m *SVM) decision(op string, X mat.Matrix) ([]float64, error) {
 	if m == nil || m.d == 0 {
 		return nil, laberr.Errorf(laberr.ErrNotFitted, "learn: %s: the model is not fitted (make it with FitSVM)", op)
 	}
-	x, err := denseCopy(op, "X", X)
+	x, err := matcheck.PredictCopy("learn: "+op, X, m.d)
 	if err != nil {
 		return nil, err
 	}
-	rows, cols := x.Dims()
-	if cols != m.d {
-		return nil, laberr.Errorf(laberr.ErrShape, "learn: %s: X has %d columns but the model was fitted on %d", op, cols, m.d)
-	}
+	rows, _ := x.Dims()
 	out := make([]float64, rows)
 	for i := range out {
 		out[i] = m.bias

@@ -141,3 +141,17 @@ func allFinite(v []float64) bool {
 	}
 	return s0+s1+s2+s3 == 0
 }
+
+// PredictCopy checks and copies the points X a fitted model predicts on: DenseCopy, and as many
+// columns as the model was fitted on (an [laberr.ErrShape] error otherwise). where is the caller's
+// "pkg: Op".
+func PredictCopy(where string, X mat.Matrix, fitted int) (*mat.Dense, error) {
+	x, err := DenseCopy(where, "X", X)
+	if err != nil {
+		return nil, err
+	}
+	if _, cols := x.Dims(); cols != fitted {
+		return nil, laberr.Errorf(laberr.ErrShape, "%s: X has %d columns but the model was fitted on %d", where, cols, fitted)
+	}
+	return x, nil
+}
