@@ -57,9 +57,6 @@ const (
 	baseline = "baseline"
 	// setup rows record the sizes and the kernel of a task (n, d, σ², λ, ...) for titles.
 	setup = "setup"
-	// Covertype's variants: the full UCI file at paper scale, the mirror's subset elsewhere.
-	covtypeFull   = "uci"
-	covtypeSubset = "subset-31220"
 )
 
 // scorer computes the ridge leverage scores of the rows of X; nil scores mean uniform sampling.
@@ -122,9 +119,9 @@ type data struct {
 func loadSet(ctx context.Context, src dataset.Source, name string, sc run.Scale, twoClasses bool) (*data, error) {
 	var opts []dataset.LoadOption
 	if name == "covtype" {
-		v := covtypeSubset
+		v := dataset.CovtypeSubset
 		if sc == run.Paper {
-			v = covtypeFull
+			v = dataset.CovtypeFull
 		}
 		opts = append(opts, dataset.Variant(v))
 	}
@@ -269,9 +266,9 @@ func classes(res *run.Results, dataset string) string {
 
 // panelTitle names a data set for a panel title: the thesis's name, with Covertype's variant when it
 // is not the full file.
-func panelTitle(res *run.Results, dataset string) string {
-	name := names[dataset]
-	if _, variant, ok := setupValue(res, dataset, "d"); ok && dataset == "covtype" && variant != covtypeFull {
+func panelTitle(res *run.Results, set string) string {
+	name := names[set]
+	if _, variant, ok := setupValue(res, set, "d"); ok && set == "covtype" && variant != dataset.CovtypeFull {
 		name += " (" + variant + ")"
 	}
 	return name

@@ -18,9 +18,9 @@ const fig4_4Dataset = "covtype"
 // files present, so that a scale always means the same data.
 func fig4_4Variant(sc run.Scale) string {
 	if sc == run.Paper {
-		return "uci"
+		return dataset.CovtypeFull
 	}
-	return "subset-31220"
+	return dataset.CovtypeSubset
 }
 
 // fig4_4Sizes are the sample sizes and draws of fig4_4 at each scale.
@@ -48,7 +48,7 @@ func fig4_4() *run.Experiment {
 		load:  loadCovtypePools,
 		setup: func(sc run.Scale) string {
 			data := "the offline mirror's 31,220-row subset of Covertype (7,134 rows of cover type 1, which caps n at 3,567 for two disjoint samples)"
-			if fig4_4Variant(sc) == "uci" {
+			if fig4_4Variant(sc) == dataset.CovtypeFull {
 				data = "the full UCI Covertype data (211,840 rows of cover type 1 and 283,301 of type 2)"
 			}
 			return "P_X = cover type 1, P_Z = cover type 2 (the thesis's classes 0 and 1), from " + data + "; the 54 features are standardised over the loaded table; X and W are disjoint uniform samples of type 1 and Z a uniform sample of type 2, without replacement. Gaussian kernel, σ² = the mean squared distance over the rows of the two types."

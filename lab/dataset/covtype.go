@@ -9,6 +9,13 @@ import (
 	"io"
 )
 
+// Covertype's two variants ([Variant]): the full UCI file (581,012 rows), and the partial copy the
+// offline mirror holds (UCI rows 1..20,000 followed by every 50th row beyond, 31,220 rows).
+const (
+	CovtypeFull   = "uci"
+	CovtypeSubset = "subset-31220"
+)
+
 // checkCovtypeFull verifies a full covtype.data.gz, for which no checksum is published, against
 // what is known of it: its first 20,000 lines must hash to the manifest's sha256 of
 // covtype.20k.data.gz (UCI rows 1..20,000) and its lines 15,121, 15,171, ... (every 50th from

@@ -16,7 +16,7 @@ var tableLoaders = map[string]tableLoader{
 	"adult":         {variants: []string{"train+test", "train", "test"}, load: loadAdult},
 	"boston":        {variants: []string{"uci"}, load: loadBoston},
 	"breast_cancer": {variants: []string{"uci"}, load: loadBreastCancer},
-	"covtype":       {variants: []string{"uci", "subset-31220"}, load: loadCovtype},
+	"covtype":       {variants: []string{CovtypeFull, CovtypeSubset}, load: loadCovtype},
 	"diabetes":      {variants: []string{"raw"}, load: loadDiabetes},
 	"diamonds":      {variants: []string{"ggplot2"}, load: loadDiamonds},
 	"gamma":         {variants: []string{"openml", "uci"}, load: loadGamma},
@@ -237,9 +237,9 @@ func covtypeColumns() []columnSpec {
 // prefix rows; that they are equal is checked). No missing values.
 func loadCovtype(ctx context.Context, s Source, spec Spec, variant string) (*Table, error) {
 	if variant == "" {
-		variant = "subset-31220"
+		variant = CovtypeSubset
 		if s.Has(spec.Name, covtypeFull) || !s.Has(spec.Name, covtypePartial[0]) || !s.Has(spec.Name, covtypePartial[1]) {
-			variant = "uci" // the full file, downloaded when not here
+			variant = CovtypeFull // the full file, downloaded when not here
 		}
 	}
 	b := newTableBuilder(spec.Name, Classification, covtypeColumns())

@@ -192,7 +192,7 @@ func printedD(d int, r PrintedDataset) int {
 // partialVariant says why a loaded variant cannot be compared with the thesis's full data set: the
 // mirror's partial Covertype (31,220 of 581,012 rows), loaded when the full UCI file is absent.
 func partialVariant(name, variant string) string {
-	if name == "covtype" && variant == "subset-31220" {
+	if name == "covtype" && variant == dataset.CovtypeSubset {
 		return "the partial Covertype copy (31,220 of 581,012 UCI rows) was loaded, so its n says nothing of the thesis's; the full UCI file decides this row"
 	}
 	return ""
