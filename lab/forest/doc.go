@@ -34,9 +34,10 @@
 // for every size a Selection of trees and weights. [PruneOMP] and [PruneNNOMP] (Algorithms 6 and
 // 7, through lab/pursuit; PruneOptions.NoWeights for their "w/o weights" variants), [PruneRandom],
 // [PruneEnsemble] (Caruana et al. 2004), [PruneZhangPredictions] and [PruneZhangSimilarity] (Zhang &
-// Wang 2009) and [PruneKMeans] (Fawagreh et al. 2016). [NewPrunedForest] turns a Selection into a
-// model that predicts with the kept trees only: Σ wᵢ tᵢ(x) for Regression, its sign for
-// Classification (labels ±1).
+// Wang 2009) and [PruneKMeans] (Fawagreh et al. 2016). All but PruneRandom (one draw) have a
+// Context twin ([PruneOMPContext] …) that stops between steps once a context is done, as
+// [FitContext] does between trees. [NewPrunedForest] turns a Selection into a model that predicts
+// with the kept trees only: Σ wᵢ tᵢ(x) for Regression, its sign for Classification (labels ±1).
 //
 // Bad input (nil generator, empty or non-finite data, labels other than ±1, negative or
 // too large options, a number of columns that differs from the training data) returns an error

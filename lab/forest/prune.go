@@ -1,11 +1,13 @@
 package forest
 
 import (
+	"context"
 	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/fastkernels/kernellab/lab/internal/ctxcheck"
 	"github.com/fastkernels/kernellab/lab/internal/memlimit"
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
 	"github.com/fastkernels/kernellab/lab/laberr"
@@ -60,6 +62,7 @@ type PruneOptions struct {
 // byte per ±1 vote (an eighth of the float64 matrix), and packed one bit per vote where inner
 // products are needed (PruneZhangSimilarity).
 type pruneInput struct {
+	op    string // the pruning method, for its errors
 	task  Task
 	n, T  int
 	dense *mat.Dense // Regression: the predictions
@@ -93,9 +96,12 @@ func (in *pruneInput) addColumn(sum []float64, sign float64, t int) {
 	}
 }
 
-// newPruneInput validates the inputs of pruning method op: P n×T finite (±1 for
+// newPruneInput validates the inputs of pruning method op: a non-nil ctx, P n×T finite (±1 for
 // Classification), y of length n finite (±1 for Classification), sizes non-empty in [1, T].
-func newPruneInput(op string, task Task, P mat.Matrix, y []float64, sizes []int) (*pruneInput, error) {
+func newPruneInput(ctx context.Context, op string, task Task, P mat.Matrix, y []float64, sizes []int) (*pruneInput, error) {
+	if err := ctxcheck.NotNil(ctx, "forest: "+op); err != nil {
+		return nil, err
+	}
 	if !task.known() {
 		return nil, fmt.Errorf("forest: %s: unknown task %v", op, task)
 	}
@@ -110,7 +116,7 @@ func newPruneInput(op string, task Task, P mat.Matrix, y []float64, sizes []int)
 	if len(y) != n {
 		return nil, laberr.Errorf(laberr.ErrShape, "forest: %s: len(y) = %d, want the %d rows of the prediction matrix", op, len(y), n)
 	}
-	in := &pruneInput{task: task, n: n, T: T, y: append([]float64(nil), y...)}
+	in := &pruneInput{op: op, task: task, n: n, T: T, y: append([]float64(nil), y...)}
 	for i, v := range y {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return nil, laberr.Errorf(laberr.ErrNonFinite, "forest: %s: y[%d] = %g, want finite values", op, i, v)
@@ -146,6 +152,12 @@ func newPruneInput(op string, task Task, P mat.Matrix, y []float64, sizes []int)
 	}
 	in.sizes = append([]int(nil), sizes...)
 	return in, nil
+}
+
+// done returns ctx's error, wrapped for the method, once ctx is done: the look of the Context
+// twins between their steps.
+func (in *pruneInput) done(ctx context.Context) error {
+	return ctxcheck.Done(ctx, "forest: "+in.op)
 }
 
 // uniform returns the selection of trees with weights 1/len(trees).

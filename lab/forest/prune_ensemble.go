@@ -1,6 +1,8 @@
 package forest
 
 import (
+	"context"
+
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
@@ -21,7 +23,15 @@ import (
 // the largest size M. Memory: n·T bytes for the ±1 votes (Classification), nothing beyond P for Regression when P is a
 // *mat.Dense (else an 8·n·T-byte copy), and O(n + T).
 func PruneEnsemble(P mat.Matrix, y []float64, sizes []int, opts PruneOptions) (*Pruning, error) {
-	in, err := newPruneInput("PruneEnsemble", opts.Task, P, y, sizes)
+	return PruneEnsembleContext(context.Background(), P, y, sizes, opts)
+}
+
+// PruneEnsembleContext is [PruneEnsemble] with a context: it looks at ctx before each pick, never
+// inside one, so a pruning it returns is PruneEnsemble's, bit for bit.
+// Errors: PruneEnsemble's, ctx's error (wrapped) once ctx is done, a nil ctx.
+// Cost: PruneEnsemble's; once ctx is done it returns within about one pick, O(n·T).
+func PruneEnsembleContext(ctx context.Context, P mat.Matrix, y []float64, sizes []int, opts PruneOptions) (*Pruning, error) {
+	in, err := newPruneInput(ctx, "PruneEnsemble", opts.Task, P, y, sizes)
 	if err != nil {
 		return nil, err
 	}
@@ -32,6 +42,9 @@ func PruneEnsemble(P mat.Matrix, y []float64, sizes []int, opts PruneOptions) (*
 	counts := make([]int, in.T)
 	var order []int // distinct trees in the order they were first picked
 	for step := 1; step <= in.max; step++ {
+		if err := in.done(ctx); err != nil {
+			return nil, err
+		}
 		in.candidateErrors(errs, sum, 1, float64(step), nil)
 		best := argmin(errs, nil)
 		if counts[best] == 0 {

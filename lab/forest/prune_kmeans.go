@@ -1,6 +1,7 @@
 package forest
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 
@@ -23,11 +24,21 @@ import (
 // 300); memory 8·n·T bytes for the trees' prediction vectors (learn.KMeans copies them once
 // more), plus the votes or copy of newPruneInput (see [PruneEnsemble]).
 func PruneKMeans(rng *rand.Rand, P mat.Matrix, y []float64, sizes []int, opts PruneOptions) (*Pruning, error) {
+	return PruneKMeansContext(context.Background(), rng, P, y, sizes, opts)
+}
+
+// PruneKMeansContext is [PruneKMeans] with a context: it looks at ctx before each size and each
+// Lloyd iteration ([learn.KMeansContext]), never inside one, so a pruning it returns is
+// PruneKMeans's, bit for bit.
+// Errors: PruneKMeans's, ctx's error (wrapped) once ctx is done, a nil ctx.
+// Cost: PruneKMeans's; once ctx is done it returns within about one Lloyd iteration, O(n·T·m) for
+// size m.
+func PruneKMeansContext(ctx context.Context, rng *rand.Rand, P mat.Matrix, y []float64, sizes []int, opts PruneOptions) (*Pruning, error) {
 	const op = "PruneKMeans"
 	if rng == nil {
 		return nil, laberr.Errorf(laberr.ErrNilRand, "forest: %s: rng is nil", op)
 	}
-	in, err := newPruneInput(op, opts.Task, P, y, sizes)
+	in, err := newPruneInput(ctx, op, opts.Task, P, y, sizes)
 	if err != nil {
 		return nil, err
 	}
@@ -39,7 +50,10 @@ func PruneKMeans(rng *rand.Rand, P mat.Matrix, y []float64, sizes []int, opts Pr
 	}
 	out := &Pruning{Sizes: in.sizes, Selections: make([]Selection, len(in.sizes))}
 	for k, m := range in.sizes {
-		res, err := learn.KMeans(rng, points, m, learn.KMeansOptions{})
+		if err := in.done(ctx); err != nil {
+			return nil, err
+		}
+		res, err := learn.KMeansContext(ctx, rng, points, m, learn.KMeansOptions{})
 		if err != nil {
 			return nil, fmt.Errorf("forest: %s: size %d: %w", op, m, err)
 		}

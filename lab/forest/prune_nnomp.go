@@ -1,6 +1,8 @@
 package forest
 
 import (
+	"context"
+
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/fastkernels/kernellab/lab/pursuit"
@@ -19,5 +21,14 @@ import (
 // correlations plus O(n·m) per active-set change of the non-negative least squares; memory
 // O(n·T) for a copy of P plus O(n·M + M²) for the largest size M.
 func PruneNNOMP(P mat.Matrix, y []float64, sizes []int, opts PruneOptions) (*Pruning, error) {
-	return prunePursuit("PruneNNOMP", P, y, sizes, opts, pursuit.NonNegativeOMP)
+	return PruneNNOMPContext(context.Background(), P, y, sizes, opts)
+}
+
+// PruneNNOMPContext is [PruneNNOMP] with a context: it looks at ctx before each step of NN-OMP
+// ([pursuit.NonNegativeOMPContext]), never inside one, so a pruning it returns is PruneNNOMP's, bit
+// for bit.
+// Errors: PruneNNOMP's, ctx's error (wrapped) once ctx is done, a nil ctx.
+// Cost: PruneNNOMP's; once ctx is done it returns within about one step.
+func PruneNNOMPContext(ctx context.Context, P mat.Matrix, y []float64, sizes []int, opts PruneOptions) (*Pruning, error) {
+	return prunePursuit(ctx, "PruneNNOMP", P, y, sizes, opts, pursuit.NonNegativeOMPContext)
 }

@@ -1,6 +1,7 @@
 package forest
 
 import (
+	"context"
 	"fmt"
 
 	"gonum.org/v1/gonum/mat"
@@ -28,14 +29,23 @@ import (
 // Cost: O(n·T) per step for the correlations plus O(n·m + m²) for the update, O(n·T·M) in all for
 // the largest size M; memory O(n·T) for a copy of P plus O(n·M + M²).
 func PruneOMP(P mat.Matrix, y []float64, sizes []int, opts PruneOptions) (*Pruning, error) {
-	return prunePursuit("PruneOMP", P, y, sizes, opts, pursuit.OrthogonalMatchingPursuit)
+	return PruneOMPContext(context.Background(), P, y, sizes, opts)
+}
+
+// PruneOMPContext is [PruneOMP] with a context: it looks at ctx before each step of OMP
+// ([pursuit.OrthogonalMatchingPursuitContext]), never inside one, so a pruning it returns is
+// PruneOMP's, bit for bit.
+// Errors: PruneOMP's, ctx's error (wrapped) once ctx is done, a nil ctx.
+// Cost: PruneOMP's; once ctx is done it returns within about one step, O(n·T).
+func PruneOMPContext(ctx context.Context, P mat.Matrix, y []float64, sizes []int, opts PruneOptions) (*Pruning, error) {
+	return prunePursuit(ctx, "PruneOMP", P, y, sizes, opts, pursuit.OrthogonalMatchingPursuitContext)
 }
 
 // prunePursuit runs solver (OMP or NN-OMP) once up to the largest size and reads every size of
-// the grid from its path.
-func prunePursuit(op string, P mat.Matrix, y []float64, sizes []int, opts PruneOptions,
-	solver func(pursuit.Dictionary, []float64, pursuit.Options) (*pursuit.Result, error)) (*Pruning, error) {
-	in, err := newPruneInput(op, opts.Task, P, y, sizes)
+// the grid from its path; the solver looks at ctx before each step.
+func prunePursuit(ctx context.Context, op string, P mat.Matrix, y []float64, sizes []int, opts PruneOptions,
+	solver func(context.Context, pursuit.Dictionary, []float64, pursuit.Options) (*pursuit.Result, error)) (*Pruning, error) {
+	in, err := newPruneInput(ctx, op, opts.Task, P, y, sizes)
 	if err != nil {
 		return nil, err
 	}
@@ -43,7 +53,7 @@ func prunePursuit(op string, P mat.Matrix, y []float64, sizes []int, opts PruneO
 	if err != nil {
 		return nil, fmt.Errorf("forest: %s: %w", op, err)
 	}
-	res, err := solver(dict, in.y, pursuit.Options{MaxAtoms: in.max})
+	res, err := solver(ctx, dict, in.y, pursuit.Options{MaxAtoms: in.max})
 	if err != nil {
 		return nil, fmt.Errorf("forest: %s: %w", op, err)
 	}

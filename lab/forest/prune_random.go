@@ -1,6 +1,7 @@
 package forest
 
 import (
+	"context"
 	"math/rand/v2"
 
 	"gonum.org/v1/gonum/mat"
@@ -18,7 +19,7 @@ func PruneRandom(rng *rand.Rand, P mat.Matrix, y []float64, sizes []int, opts Pr
 	if rng == nil {
 		return nil, laberr.Errorf(laberr.ErrNilRand, "forest: %s: rng is nil", op)
 	}
-	in, err := newPruneInput(op, opts.Task, P, y, sizes)
+	in, err := newPruneInput(context.Background(), op, opts.Task, P, y, sizes)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package forest
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
 	"runtime"
@@ -535,7 +536,7 @@ func TestPruneRejectsBadInput(t *testing.T) {
 func TestPruneInputStorage(t *testing.T) {
 	rng := rand.New(rand.NewPCG(12, 12))
 	P, y := randomPredictions(rng, Classification, 9, 4)
-	in, err := newPruneInput("test", Classification, P, y, []int{1})
+	in, err := newPruneInput(context.Background(), "test", Classification, P, y, []int{1})
 	if err != nil {
 		t.Fatal(err)
 	}

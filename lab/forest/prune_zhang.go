@@ -1,6 +1,7 @@
 package forest
 
 import (
+	"context"
 	"math"
 	"math/bits"
 
@@ -20,7 +21,15 @@ import (
 // candidate ensemble from its trees would cost O(n·l²) per step and O(n·T³) in all. Memory as
 // [PruneEnsemble]'s: n·T bytes of ±1 votes (Classification), P itself (Regression), and O(n + T).
 func PruneZhangPredictions(P mat.Matrix, y []float64, sizes []int, opts PruneOptions) (*Pruning, error) {
-	in, err := newPruneInput("PruneZhangPredictions", opts.Task, P, y, sizes)
+	return PruneZhangPredictionsContext(context.Background(), P, y, sizes, opts)
+}
+
+// PruneZhangPredictionsContext is [PruneZhangPredictions] with a context: it looks at ctx before
+// each removal, never inside one, so a pruning it returns is PruneZhangPredictions's, bit for bit.
+// Errors: PruneZhangPredictions's, ctx's error (wrapped) once ctx is done, a nil ctx.
+// Cost: PruneZhangPredictions's; once ctx is done it returns within about one removal, O(n·T).
+func PruneZhangPredictionsContext(ctx context.Context, P mat.Matrix, y []float64, sizes []int, opts PruneOptions) (*Pruning, error) {
+	in, err := newPruneInput(ctx, "PruneZhangPredictions", opts.Task, P, y, sizes)
 	if err != nil {
 		return nil, err
 	}
@@ -29,12 +38,12 @@ func PruneZhangPredictions(P mat.Matrix, y []float64, sizes []int, opts PruneOpt
 		in.addColumn(sum, 1, t)
 	}
 	errs := make([]float64, in.T)
-	return in.backward(func(removed []bool, l int) int {
+	return in.backward(ctx, func(removed []bool, l int) int {
 		in.candidateErrors(errs, sum, -1, float64(l-1), removed)
 		t := argmin(errs, removed)
 		in.addColumn(sum, -1, t)
 		return t
-	}), nil
+	})
 }
 
 // PruneZhangSimilarity is Zhang & Wang's (2009) backward pruning "by similarity": starting from
@@ -51,11 +60,23 @@ func PruneZhangPredictions(P mat.Matrix, y []float64, sizes []int, opts PruneOpt
 // matrix, n·T/8 bytes for the packed votes or 8·n·T for the Regression columns, plus the
 // input as in [PruneEnsemble].
 func PruneZhangSimilarity(P mat.Matrix, y []float64, sizes []int, opts PruneOptions) (*Pruning, error) {
-	in, err := newPruneInput("PruneZhangSimilarity", opts.Task, P, y, sizes)
+	return PruneZhangSimilarityContext(context.Background(), P, y, sizes, opts)
+}
+
+// PruneZhangSimilarityContext is [PruneZhangSimilarity] with a context: it looks at ctx before each
+// row of the Gram matrix (the bulk of the work) and each removal, never inside one, so a pruning it
+// returns is PruneZhangSimilarity's, bit for bit.
+// Errors: PruneZhangSimilarity's, ctx's error (wrapped) once ctx is done, a nil ctx.
+// Cost: PruneZhangSimilarity's; once ctx is done it returns within about one Gram row, O(n·T).
+func PruneZhangSimilarityContext(ctx context.Context, P mat.Matrix, y []float64, sizes []int, opts PruneOptions) (*Pruning, error) {
+	in, err := newPruneInput(ctx, "PruneZhangSimilarity", opts.Task, P, y, sizes)
 	if err != nil {
 		return nil, err
 	}
-	gram := in.gram()
+	gram, err := in.gram(ctx)
+	if err != nil {
+		return nil, err
+	}
 	T := in.T
 	rowSum := make([]float64, T) // Σ_{j remaining, j ≠ t} ⟨t_t, t_j⟩
 	for t := range T {
@@ -76,7 +97,7 @@ func PruneZhangSimilarity(P mat.Matrix, y []float64, sizes []int, opts PruneOpti
 		scale = max(scale, a)
 	}
 	tol := 4 * float64(T) * 0x1p-52 * scale
-	return in.backward(func(removed []bool, _ int) int {
+	return in.backward(ctx, func(removed []bool, _ int) int {
 		best := -1
 		for t, s := range rowSum {
 			if !removed[t] && (best < 0 || s > rowSum[best]+tol) {
@@ -87,13 +108,14 @@ func PruneZhangSimilarity(P mat.Matrix, y []float64, sizes []int, opts PruneOpti
 			rowSum[j] -= gram[j*T+best]
 		}
 		return best
-	}), nil
+	})
 }
 
 // gram returns the T×T matrix of inner products of the trees' prediction columns, row major.
 // For Classification the ±1 votes are packed one bit per row and ⟨a, b⟩ = n − 2·popcount(a⊕b),
-// exact; for Regression the columns are multiplied in float64. O(n·T²).
-func (in *pruneInput) gram() []float64 {
+// exact; for Regression the columns are multiplied in float64. O(n·T²). It looks at ctx before
+// each row and returns its error (wrapped) once ctx is done.
+func (in *pruneInput) gram(ctx context.Context) ([]float64, error) {
 	T, n := in.T, in.n
 	g := make([]float64, T*T)
 	if in.task == Classification {
@@ -107,6 +129,9 @@ func (in *pruneInput) gram() []float64 {
 			}
 		}
 		for a := range T {
+			if err := in.done(ctx); err != nil {
+				return nil, err
+			}
 			pa := packed[a*words : (a+1)*words]
 			for b := a; b < T; b++ {
 				pb := packed[b*words : (b+1)*words]
@@ -118,13 +143,16 @@ func (in *pruneInput) gram() []float64 {
 				g[b*T+a] = g[a*T+b]
 			}
 		}
-		return g
+		return g, nil
 	}
 	cols := make([][]float64, T)
 	for t := range cols {
 		cols[t] = in.col(t)
 	}
 	for a := range T {
+		if err := in.done(ctx); err != nil {
+			return nil, err
+		}
 		for b := a; b < T; b++ {
 			var s float64
 			for i, v := range cols[a] {
@@ -134,14 +162,14 @@ func (in *pruneInput) gram() []float64 {
 			g[b*T+a] = s
 		}
 	}
-	return g
+	return g, nil
 }
 
 // backward runs a backward elimination from all trees down to the smallest size: remove(removed,
 // l) returns the tree to take out of the l remaining ones (removed marks the trees already
 // out) and updates its own state. Each size of the grid gets the remaining trees with weights
-// 1/m.
-func (in *pruneInput) backward(remove func(removed []bool, l int) int) *Pruning {
+// 1/m. It looks at ctx before each removal and returns its error (wrapped) once ctx is done.
+func (in *pruneInput) backward(ctx context.Context, remove func(removed []bool, l int) int) (*Pruning, error) {
 	want := sizeIndex(in.sizes)
 	smallest := in.T
 	for _, m := range in.sizes {
@@ -165,8 +193,11 @@ func (in *pruneInput) backward(remove func(removed []bool, l int) int) *Pruning 
 	}
 	record(in.T)
 	for l := in.T; l > smallest; l-- {
+		if err := in.done(ctx); err != nil {
+			return nil, err
+		}
 		removed[remove(removed, l)] = true
 		record(l - 1)
 	}
-	return out
+	return out, nil
 }

@@ -1,6 +1,7 @@
 package learn
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -10,6 +11,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/fastkernels/kernellab/lab/internal/ctxcheck"
 	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
@@ -57,6 +59,18 @@ type KMeansResult struct {
 // coordinates so large that the distances or the inertia overflow.
 // Cost: O(n·k·d) time per iteration and per seeding; memory O(n·d + k·d) (X is copied).
 func KMeans(rng *rand.Rand, X mat.Matrix, k int, opts KMeansOptions) (*KMeansResult, error) {
+	return KMeansContext(context.Background(), rng, X, k, opts)
+}
+
+// KMeansContext is [KMeans] with a context: it looks at ctx before each Lloyd iteration of each
+// restart, never inside one, so a partition it returns is KMeans's, bit for bit.
+// Errors: KMeans's, ctx's error (wrapped) once ctx is done, a nil ctx.
+// Cost: KMeans's; once ctx is done it returns within about one Lloyd iteration, O(n·k·d) (the
+// k-means++ seeding of a restart costs about as much).
+func KMeansContext(ctx context.Context, rng *rand.Rand, X mat.Matrix, k int, opts KMeansOptions) (*KMeansResult, error) {
+	if err := ctxcheck.NotNil(ctx, "learn: KMeans"); err != nil {
+		return nil, err
+	}
 	if rng == nil {
 		return nil, laberr.Errorf(laberr.ErrNilRand, "learn: KMeans: nil rng")
 	}
@@ -76,7 +90,10 @@ func KMeans(rng *rand.Rand, X mat.Matrix, k int, opts KMeansOptions) (*KMeansRes
 	tol := opts.Tol * p.meanVariance()
 	var best lloydRun
 	for run := range opts.NInit {
-		r := lloyd(p, seedPlusPlus(rng, p, k), k, opts.MaxIter, tol)
+		r, err := lloyd(ctx, p, seedPlusPlus(rng, p, k), k, opts.MaxIter, tol)
+		if err != nil {
+			return nil, err
+		}
 		if run == 0 || r.inertia < best.inertia {
 			best = r
 		}
@@ -254,14 +271,18 @@ type lloydRun struct {
 
 // lloyd runs Lloyd iterations from the given centroids (row-major k×d, modified in place) until
 // the total squared shift is ≤ tol or maxIter iterations are done, then assigns the points to
-// the final centroids, so labels, centroids and inertia agree.
-func lloyd(p points, centroids []float64, k, maxIter int, tol float64) lloydRun {
+// the final centroids, so labels, centroids and inertia agree. It looks at ctx before each
+// iteration and returns its error (wrapped) once ctx is done.
+func lloyd(ctx context.Context, p points, centroids []float64, k, maxIter int, tol float64) (lloydRun, error) {
 	labels := make([]int, p.n)
 	dist2 := make([]float64, p.n)
 	sums := make([]float64, k*p.d)
 	counts := make([]int, k)
 	iterations := 0
 	for iterations < maxIter {
+		if err := ctxcheck.Done(ctx, "learn: KMeans"); err != nil {
+			return lloydRun{}, err
+		}
 		assign(p, centroids, k, labels, dist2)
 		shift := updateCentroids(p, centroids, k, labels, dist2, sums, counts)
 		iterations++
@@ -274,7 +295,7 @@ func lloyd(p points, centroids []float64, k, maxIter int, tol float64) lloydRun 
 	for _, v := range dist2 {
 		inertia += v
 	}
-	return lloydRun{centroids: centroids, labels: labels, inertia: inertia, iterations: iterations}
+	return lloydRun{centroids: centroids, labels: labels, inertia: inertia, iterations: iterations}, nil
 }
 
 // assign sets labels[i] to the index of the centroid nearest to row i (lowest index on ties)

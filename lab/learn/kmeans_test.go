@@ -1,6 +1,8 @@
 package learn
 
 import (
+	"context"
+	"errors"
 	"math"
 	"math/rand/v2"
 	"runtime"
@@ -8,6 +10,8 @@ import (
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/fastkernels/kernellab/lab/internal/ctxcheck"
 )
 
 // blobs returns perSize points around each centre with N(0, sd²) noise per coordinate, and the
@@ -176,7 +180,10 @@ func TestSeedPlusPlusDistribution(t *testing.T) {
 func TestLloydReseedsEmptyClusterWithFarthestPoint(t *testing.T) {
 	p := points{data: []float64{0, 0.1, 0.2, 10}, n: 4, d: 1}
 	// The centroid at 100 attracts no point; the farthest point from its centroid (0.1) is 10.
-	r := lloyd(p, []float64{0.1, 100}, 2, 100, 0)
+	r, err := lloyd(context.Background(), p, []float64{0.1, 100}, 2, 100, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if !slices.Equal(r.labels, []int{0, 0, 0, 1}) {
 		t.Errorf("labels = %v, want [0 0 0 1]", r.labels)
 	}
@@ -232,5 +239,50 @@ func TestKMeansErrors(t *testing.T) {
 		if _, err := KMeans(c.rng, c.x, c.k, c.opts); err == nil {
 			t.Errorf("%s: no error", c.name)
 		}
+	}
+}
+
+// KMeansContext looks at its context once per Lloyd iteration: with a live context it returns
+// KMeans's partition bit for bit, a context done before the start or after k looks stops it with
+// the context's error and no partition, and a nil context is an error.
+func TestKMeansContext(t *testing.T) {
+	x, _ := blobs(rand.New(rand.NewPCG(11, 12)), [][]float64{{0, 0}, {3, 1}, {1, 3}}, 200, 1.5)
+	seed := func() *rand.Rand { return rand.New(rand.NewPCG(13, 14)) }
+	opts := KMeansOptions{NInit: 2}
+	want, err := KMeans(seed(), x, 4, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	same := func(got *KMeansResult) bool {
+		return got != nil && slices.Equal(got.Labels, want.Labels) && mat.Equal(got.Centroids, want.Centroids) &&
+			got.Inertia == want.Inertia && got.Iterations == want.Iterations
+	}
+	if got, err := KMeansContext(context.Background(), seed(), x, 4, opts); err != nil || !same(got) {
+		t.Errorf("KMeansContext(Background) differs from KMeans (%v)", err)
+	}
+	all := ctxcheck.NewCountdown(math.MaxInt)
+	if got, err := KMeansContext(all, seed(), x, 4, opts); err != nil || !same(got) {
+		t.Errorf("KMeansContext allowed every look differs from KMeans (%v)", err)
+	}
+	if all.Calls() <= want.Iterations {
+		t.Errorf("Err called %d times over two restarts, the kept one of %d iterations: want one per iteration", all.Calls(), want.Iterations)
+	}
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	if got, err := KMeansContext(cancelled, seed(), x, 4, opts); got != nil || !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled ctx: %v, %v; want no partition and context.Canceled", got, err)
+	}
+	for _, k := range []int{0, 1, 3} {
+		ctx := ctxcheck.NewCountdown(k)
+		if got, err := KMeansContext(ctx, seed(), x, 4, opts); got != nil || !errors.Is(err, context.Canceled) {
+			t.Errorf("cancelled after %d looks: %v, %v; want no partition and context.Canceled", k, got, err)
+		}
+		if ctx.Calls() != k+1 {
+			t.Errorf("cancelled after %d looks: Err called %d times, want %d (once per iteration, stop at the first error)", k, ctx.Calls(), k+1)
+		}
+	}
+	var none context.Context
+	if _, err := KMeansContext(none, seed(), x, 4, opts); err == nil {
+		t.Error("nil ctx: no error")
 	}
 }

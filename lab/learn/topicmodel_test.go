@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/fastkernels/kernellab/lab/internal/ctxcheck"
 )
 
 // rowDocs is a Documents of explicit rows, for tests.
@@ -198,21 +200,6 @@ func TestTopicModelDeterministic(t *testing.T) {
 	}
 }
 
-// countdownContext is a context whose Err is nil for its first n calls and context.Canceled
-// after: it counts how often a fit looks.
-type countdownContext struct {
-	context.Context
-	n, calls int
-}
-
-func (c *countdownContext) Err() error {
-	c.calls++
-	if c.calls > c.n {
-		return context.Canceled
-	}
-	return nil
-}
-
 // FitTopicModelContext looks at its context once per EM iteration and stops with the context's
 // error: a fit allowed k looks ends after k iterations of its first restart, one allowed as many
 // looks as the whole fit needs gives FitTopicModel's bits.
@@ -224,15 +211,15 @@ func TestTopicModelContext(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, k := range []int{0, 1, 3} {
-		ctx := &countdownContext{Context: context.Background(), n: k}
+		ctx := ctxcheck.NewCountdown(k)
 		if _, err := FitTopicModelContext(ctx, rand.New(rand.NewPCG(5, 6)), docs, 4, opts); !errors.Is(err, context.Canceled) {
 			t.Errorf("cancelled after %d looks: err = %v, want context.Canceled", k, err)
 		}
-		if ctx.calls != k+1 {
-			t.Errorf("cancelled after %d looks: Err called %d times, want %d (once per iteration, stop at the first error)", k, ctx.calls, k+1)
+		if ctx.Calls() != k+1 {
+			t.Errorf("cancelled after %d looks: Err called %d times, want %d (once per iteration, stop at the first error)", k, ctx.Calls(), k+1)
 		}
 	}
-	ctx := &countdownContext{Context: context.Background(), n: math.MaxInt}
+	ctx := ctxcheck.NewCountdown(math.MaxInt)
 	got, err := FitTopicModelContext(ctx, rand.New(rand.NewPCG(5, 6)), docs, 4, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -240,8 +227,8 @@ func TestTopicModelContext(t *testing.T) {
 	if !slices.Equal(got.Topics, want.Topics) || !mat.Equal(got.Phi, want.Phi) || got.LogLikelihood != want.LogLikelihood {
 		t.Error("an uncancelled FitTopicModelContext differs from FitTopicModel with the same seed")
 	}
-	if ctx.calls < 2 {
-		t.Errorf("Err called %d times over two restarts, want one per iteration", ctx.calls)
+	if ctx.Calls() < 2 {
+		t.Errorf("Err called %d times over two restarts, want one per iteration", ctx.Calls())
 	}
 	// A nil context is bad input: an error, not a panic.
 	if _, err := FitTopicModelContext(nil, rand.New(rand.NewPCG(5, 6)), docs, 4, opts); err == nil {

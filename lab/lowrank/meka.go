@@ -1,6 +1,7 @@
 package lowrank
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -9,6 +10,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/fastkernels/kernellab/lab/internal/ctxcheck"
 	"github.com/fastkernels/kernellab/lab/kernel"
 	"github.com/fastkernels/kernellab/lab/laberr"
 )
@@ -96,7 +98,20 @@ type MEKA struct {
 // one, rank < 1, a split rank above n or below the number of clusters, options out of range, a
 // cluster whose kernel block has no positive eigenvalue.
 func FitMEKA(rng *rand.Rand, k kernel.Kernel, X mat.Matrix, clusters []int, rank int, opts MEKAOptions) (*MEKA, error) {
+	return FitMEKAContext(context.Background(), rng, k, X, clusters, rank, opts)
+}
+
+// FitMEKAContext is [FitMEKA] with a context: it looks at ctx before each cluster's Nyström
+// approximation and each kept pair's link, never inside one, so a MEKA it returns is FitMEKA's, bit
+// for bit.
+// Errors: FitMEKA's, ctx's error (wrapped) once ctx is done, a nil ctx.
+// Cost: FitMEKA's; once ctx is done it returns within about one block: O(n_s·k_s·(k_s + d)) for
+// cluster s, O(k_s·k_t·(k_s + k_t + d)) for a pair.
+func FitMEKAContext(ctx context.Context, rng *rand.Rand, k kernel.Kernel, X mat.Matrix, clusters []int, rank int, opts MEKAOptions) (*MEKA, error) {
 	const op = "FitMEKA"
+	if err := ctxcheck.NotNil(ctx, "lowrank: "+op); err != nil {
+		return nil, err
+	}
 	if rng == nil {
 		return nil, fmt.Errorf("lowrank: %s: %w", op, laberr.ErrNilRand)
 	}
@@ -135,6 +150,9 @@ func FitMEKA(rng *rand.Rand, k kernel.Kernel, X mat.Matrix, clusters []int, rank
 	m := &MEKA{kernel: k, n: n, members: members, landmarks: make([][]int, c), factors: make([]*mat.Dense, c)}
 	points := make([]*mat.Dense, c)
 	for s, idx := range members {
+		if err := ctxcheck.Done(ctx, "lowrank: "+op); err != nil {
+			return nil, err
+		}
 		points[s] = gatherRows(x, idx)
 		local, err := UniformLandmarks(rng, len(idx), min(len(idx), landmarksPerRank*ranks[s]))
 		if err != nil {
@@ -160,6 +178,9 @@ func FitMEKA(rng *rand.Rand, k kernel.Kernel, X mat.Matrix, clusters []int, rank
 		for t := s + 1; t < c; t++ {
 			if dropped[[2]int{s, t}] {
 				continue
+			}
+			if err := ctxcheck.Done(ctx, "lowrank: "+op); err != nil {
+				return nil, err
 			}
 			rowsS, err := UniformLandmarks(rng, len(members[s]), min(len(members[s]), samplesPerRank*ranks[s]))
 			if err != nil {

@@ -18,6 +18,9 @@
 //
 // Stopping rules are shared (Options: sparsity MaxAtoms, MaxIterations, residual Tolerance),
 // plus each solver's own (Result.Stop says which ended the run).
+// Each solver has a Context twin ([MatchingPursuitContext], [OrthogonalMatchingPursuitContext],
+// [NonNegativeOMPContext], [FrankWolfeContext]) that stops between iterations once a context is
+// done.
 //
 // Dictionaries: any Dictionary (an operator with Apply, ApplyTranspose and ColumnNorms; an
 // [AtomReader] reads atoms faster), or a [DenseDictionary] built from a gonum matrix

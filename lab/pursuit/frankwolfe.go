@@ -1,11 +1,14 @@
 package pursuit
 
 import (
+	"context"
 	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
+
+	"github.com/fastkernels/kernellab/lab/internal/ctxcheck"
 )
 
 // StepRule chooses Frank-Wolfe's step γ_k ∈ [0, 1] (thesis Algorithm 5, lines 8–10).
@@ -45,7 +48,19 @@ func (s StepRule) String() string {
 // over the dictionary (O(dn), see [DenseDictionary]) plus O(dk). Memory O(dk) for the selected
 // atoms plus the iterates.
 func FrankWolfe(dict Dictionary, y []float64, radius float64, rule StepRule, opts Options) (*Result, error) {
+	return FrankWolfeContext(context.Background(), dict, y, radius, rule, opts)
+}
+
+// FrankWolfeContext is [FrankWolfe] with a context: it looks at ctx before each iteration, never
+// inside one, so a result it returns is FrankWolfe's, bit for bit.
+// Errors: FrankWolfe's, ctx's error (wrapped) once ctx is done, a nil ctx.
+// Cost: FrankWolfe's; once ctx is done it returns within about one iteration, one search over the
+// dictionary (O(dn)) plus O(dk).
+func FrankWolfeContext(ctx context.Context, dict Dictionary, y []float64, radius float64, rule StepRule, opts Options) (*Result, error) {
 	const op = "FrankWolfe"
+	if err := ctxcheck.NotNil(ctx, "pursuit: "+op); err != nil {
+		return nil, err
+	}
 	if err := opts.validate(op, true); err != nil {
 		return nil, err
 	}
@@ -68,6 +83,9 @@ func FrankWolfe(dict Dictionary, y []float64, radius float64, rule StepRule, opt
 	position := make(map[int]int)
 	rNorm := res.SignalNorm
 	for k := 0; ; k++ {
+		if err := ctxcheck.Done(ctx, "pursuit: "+op); err != nil {
+			return nil, err
+		}
 		if stop, ok := commonStop(opts, rNorm, len(res.Steps), len(res.Atoms)); ok {
 			res.Stop = stop
 			break

@@ -1,5 +1,11 @@
 package pursuit
 
+import (
+	"context"
+
+	"github.com/fastkernels/kernellab/lab/internal/ctxcheck"
+)
+
 // MatchingPursuit runs matching pursuit (Mallat & Zhang 1993; thesis Algorithm 1, MP line): at
 // each iteration it selects the atom most collinear with the residual r, j = argmax
 // |⟨d_j, r⟩|/‖d_j‖ (the thesis's atoms have unit norm), adds ⟨d_j, r⟩/‖d_j‖² to its
@@ -10,7 +16,19 @@ package pursuit
 // Cost per iteration: one search over the dictionary (O(dn), see [DenseDictionary]) and O(d).
 // Memory O(d + n) plus the iterates (Options.DropIterates).
 func MatchingPursuit(dict Dictionary, y []float64, opts Options) (*Result, error) {
+	return MatchingPursuitContext(context.Background(), dict, y, opts)
+}
+
+// MatchingPursuitContext is [MatchingPursuit] with a context: it looks at ctx before each
+// iteration, never inside one, so a result it returns is MatchingPursuit's, bit for bit.
+// Errors: MatchingPursuit's, ctx's error (wrapped) once ctx is done, a nil ctx.
+// Cost: MatchingPursuit's; once ctx is done it returns within about one iteration, one search over
+// the dictionary (O(dn)).
+func MatchingPursuitContext(ctx context.Context, dict Dictionary, y []float64, opts Options) (*Result, error) {
 	const op = "MatchingPursuit"
+	if err := ctxcheck.NotNil(ctx, "pursuit: "+op); err != nil {
+		return nil, err
+	}
 	if err := opts.validate(op, true); err != nil {
 		return nil, err
 	}
@@ -24,6 +42,9 @@ func MatchingPursuit(dict Dictionary, y []float64, opts Options) (*Result, error
 	atom := make([]float64, sel.d)
 	rNorm := res.SignalNorm
 	for {
+		if err := ctxcheck.Done(ctx, "pursuit: "+op); err != nil {
+			return nil, err
+		}
 		if stop, ok := commonStop(opts, rNorm, len(res.Steps), len(res.Atoms)); ok {
 			res.Stop = stop
 			break

@@ -1,5 +1,11 @@
 package pursuit
 
+import (
+	"context"
+
+	"github.com/fastkernels/kernellab/lab/internal/ctxcheck"
+)
+
 // NonNegativeOMP runs non-negative orthogonal matching pursuit (Bruckstein et al. 2008; thesis
 // Algorithm 7, used to prune random forests): it selects only atoms positively correlated with
 // the residual, j = argmax ⟨d_j, r⟩/‖d_j‖, and re-fits non-negative coefficients on all selected
@@ -16,7 +22,20 @@ package pursuit
 // Cost per iteration: one search over the dictionary plus O(dk) per active-set change.
 // Memory O(dk + k²) plus the iterates.
 func NonNegativeOMP(dict Dictionary, y []float64, opts Options) (*Result, error) {
+	return NonNegativeOMPContext(context.Background(), dict, y, opts)
+}
+
+// NonNegativeOMPContext is [NonNegativeOMP] with a context: it looks at ctx before each iteration,
+// never inside one (nor inside its non-negative least squares), so a result it returns is
+// NonNegativeOMP's, bit for bit.
+// Errors: NonNegativeOMP's, ctx's error (wrapped) once ctx is done, a nil ctx.
+// Cost: NonNegativeOMP's; once ctx is done it returns within about one iteration, one search over
+// the dictionary plus the active-set solve.
+func NonNegativeOMPContext(ctx context.Context, dict Dictionary, y []float64, opts Options) (*Result, error) {
 	const op = "NonNegativeOMP"
+	if err := ctxcheck.NotNil(ctx, "pursuit: "+op); err != nil {
+		return nil, err
+	}
 	sel, capped, err := newOrthogonalPursuit(op, dict, y, opts)
 	if err != nil {
 		return nil, err
@@ -27,6 +46,9 @@ func NonNegativeOMP(dict Dictionary, y []float64, opts Options) (*Result, error)
 	selected := make([]bool, sel.n)
 	rNorm := res.SignalNorm
 	for {
+		if err := ctxcheck.Done(ctx, "pursuit: "+op); err != nil {
+			return nil, err
+		}
 		if stop, ok := commonStop(capped, rNorm, len(res.Steps), len(res.Atoms)); ok {
 			res.Stop = stop
 			break

@@ -1,5 +1,11 @@
 package pursuit
 
+import (
+	"context"
+
+	"github.com/fastkernels/kernellab/lab/internal/ctxcheck"
+)
+
 // OrthogonalMatchingPursuit runs orthogonal matching pursuit (Pati et al. 1993; thesis
 // Algorithm 1, OMP line, and Algorithm 6): it selects the atom most collinear with the
 // residual, j = argmax |⟨d_j, r⟩|/‖d_j‖, then projects y on the span of all selected atoms, so
@@ -17,7 +23,20 @@ package pursuit
 // Cost per iteration: one search over the dictionary (O(dn), see [DenseDictionary]) plus
 // O(dk + k²). Memory O(dk + k²) for the factorisation plus the iterates (O(k²) in all).
 func OrthogonalMatchingPursuit(dict Dictionary, y []float64, opts Options) (*Result, error) {
+	return OrthogonalMatchingPursuitContext(context.Background(), dict, y, opts)
+}
+
+// OrthogonalMatchingPursuitContext is [OrthogonalMatchingPursuit] with a context: it looks at ctx
+// before each iteration, never inside one, so a result it returns is OrthogonalMatchingPursuit's,
+// bit for bit.
+// Errors: OrthogonalMatchingPursuit's, ctx's error (wrapped) once ctx is done, a nil ctx.
+// Cost: OrthogonalMatchingPursuit's; once ctx is done it returns within about one iteration, one
+// search over the dictionary (O(dn)) plus O(dk + k²).
+func OrthogonalMatchingPursuitContext(ctx context.Context, dict Dictionary, y []float64, opts Options) (*Result, error) {
 	const op = "OrthogonalMatchingPursuit"
+	if err := ctxcheck.NotNil(ctx, "pursuit: "+op); err != nil {
+		return nil, err
+	}
 	sel, capped, err := newOrthogonalPursuit(op, dict, y, opts)
 	if err != nil {
 		return nil, err
@@ -32,6 +51,9 @@ func OrthogonalMatchingPursuit(dict Dictionary, y []float64, opts Options) (*Res
 	coef := make([]float64, 0, limit)
 	rNorm := res.SignalNorm
 	for {
+		if err := ctxcheck.Done(ctx, "pursuit: "+op); err != nil {
+			return nil, err
+		}
 		if stop, ok := commonStop(capped, rNorm, len(res.Steps), len(res.Atoms)); ok {
 			res.Stop = stop
 			break

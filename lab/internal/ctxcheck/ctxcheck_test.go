@@ -26,3 +26,18 @@ func TestDone(t *testing.T) {
 		t.Errorf("Done(cancelled) = %v", err)
 	}
 }
+
+func TestCountdown(t *testing.T) {
+	c := NewCountdown(2)
+	for i, want := range []error{nil, nil, context.Canceled, context.Canceled} {
+		if err := c.Err(); err != want {
+			t.Errorf("call %d: Err = %v, want %v", i+1, err, want)
+		}
+	}
+	if c.Calls() != 4 {
+		t.Errorf("Calls = %d, want 4", c.Calls())
+	}
+	if err := Done(NewCountdown(0), "pkg: Op"); !errors.Is(err, context.Canceled) {
+		t.Errorf("Done(Countdown(0)) = %v", err)
+	}
+}

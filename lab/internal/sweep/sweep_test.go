@@ -53,7 +53,7 @@ var functions = []struct {
 	{"lowrank.FrobeniusError", lowrank.FrobeniusError}, {"lowrank.RelativeFrobenius", lowrank.RelativeFrobenius},
 	{"lowrank.RelativeFrobeniusError", lowrank.RelativeFrobeniusError},
 	{"lowrank.UniformLandmarks", lowrank.UniformLandmarks}, {"lowrank.WeightedLandmarks", lowrank.WeightedLandmarks},
-	{"lowrank.FitMEKA", lowrank.FitMEKA},
+	{"lowrank.FitMEKA", lowrank.FitMEKA}, {"lowrank.FitMEKAContext", lowrank.FitMEKAContext},
 	{"lowrank.FitNystrom", lowrank.FitNystrom}, {"lowrank.NewRFF", lowrank.NewRFF},
 	{"lowrank.NewRFFGaussian", lowrank.NewRFFGaussian}, {"lowrank.NewRFFLaplace", lowrank.NewRFFLaplace},
 
@@ -79,8 +79,13 @@ var functions = []struct {
 	{"pursuit.MeasureIncoherence", pursuit.MeasureIncoherence}, {"pursuit.FrankWolfe", pursuit.FrankWolfe},
 	{"pursuit.MatchingPursuit", pursuit.MatchingPursuit}, {"pursuit.NonNegativeOMP", pursuit.NonNegativeOMP},
 	{"pursuit.OrthogonalMatchingPursuit", pursuit.OrthogonalMatchingPursuit},
+	{"pursuit.FrankWolfeContext", pursuit.FrankWolfeContext},
+	{"pursuit.MatchingPursuitContext", pursuit.MatchingPursuitContext},
+	{"pursuit.NonNegativeOMPContext", pursuit.NonNegativeOMPContext},
+	{"pursuit.OrthogonalMatchingPursuitContext", pursuit.OrthogonalMatchingPursuitContext},
 
 	{"learn.Accuracy", learn.Accuracy}, {"learn.MSE", learn.MSE}, {"learn.KMeans", learn.KMeans},
+	{"learn.KMeansContext", learn.KMeansContext},
 	{"learn.FitKRR", learn.FitKRR}, {"learn.FitKRRScaled", learn.FitKRRScaled},
 	{"learn.FitSVM", learn.FitSVM}, {"learn.FitSVMContext", learn.FitSVMContext},
 
@@ -102,6 +107,11 @@ var functions = []struct {
 	{"forest.PruneRandom", forest.PruneRandom}, {"forest.PruneEnsemble", forest.PruneEnsemble},
 	{"forest.PruneZhangPredictions", forest.PruneZhangPredictions},
 	{"forest.PruneZhangSimilarity", forest.PruneZhangSimilarity}, {"forest.PruneKMeans", forest.PruneKMeans},
+	{"forest.PruneOMPContext", forest.PruneOMPContext}, {"forest.PruneNNOMPContext", forest.PruneNNOMPContext},
+	{"forest.PruneEnsembleContext", forest.PruneEnsembleContext},
+	{"forest.PruneZhangPredictionsContext", forest.PruneZhangPredictionsContext},
+	{"forest.PruneZhangSimilarityContext", forest.PruneZhangSimilarityContext},
+	{"forest.PruneKMeansContext", forest.PruneKMeansContext},
 	{"forest.NewPrunedForest", forest.NewPrunedForest},
 
 	{"graphkernel.ShortestPathLengths", graphkernel.ShortestPathLengths},
