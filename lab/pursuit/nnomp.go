@@ -33,10 +33,7 @@ func NonNegativeOMP(dict Dictionary, y []float64, opts Options) (*Result, error)
 // the dictionary plus the active-set solve.
 func NonNegativeOMPContext(ctx context.Context, dict Dictionary, y []float64, opts Options) (*Result, error) {
 	const op = "NonNegativeOMP"
-	if err := ctxcheck.NotNil(ctx, "pursuit: "+op); err != nil {
-		return nil, err
-	}
-	sel, capped, err := newOrthogonalPursuit(op, dict, y, opts)
+	sel, capped, err := newOrthogonalPursuit(ctx, op, dict, y, opts)
 	if err != nil {
 		return nil, err
 	}

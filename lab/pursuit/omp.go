@@ -34,10 +34,7 @@ func OrthogonalMatchingPursuit(dict Dictionary, y []float64, opts Options) (*Res
 // search over the dictionary (O(dn)) plus O(dk + k²).
 func OrthogonalMatchingPursuitContext(ctx context.Context, dict Dictionary, y []float64, opts Options) (*Result, error) {
 	const op = "OrthogonalMatchingPursuit"
-	if err := ctxcheck.NotNil(ctx, "pursuit: "+op); err != nil {
-		return nil, err
-	}
-	sel, capped, err := newOrthogonalPursuit(op, dict, y, opts)
+	sel, capped, err := newOrthogonalPursuit(ctx, op, dict, y, opts)
 	if err != nil {
 		return nil, err
 	}

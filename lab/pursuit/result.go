@@ -1,9 +1,11 @@
 package pursuit
 
 import (
+	"context"
 	"fmt"
 	"math"
 
+	"github.com/fastkernels/kernellab/lab/internal/ctxcheck"
 	"github.com/fastkernels/kernellab/lab/internal/memlimit"
 	"github.com/fastkernels/kernellab/lab/laberr"
 )
@@ -48,9 +50,12 @@ func (o Options) validate(op string, needIterations bool) error {
 	return nil
 }
 
-// newOrthogonalPursuit validates the options, dict and y of the orthogonal pursuit op (OMP or
+// newOrthogonalPursuit validates the ctx (not nil), options, dict and y of the orthogonal pursuit op (OMP or
 // NN-OMP) and returns its selector and the options with their atom cap (withAtomCap).
-func newOrthogonalPursuit(op string, dict Dictionary, y []float64, opts Options) (*selector, Options, error) {
+func newOrthogonalPursuit(ctx context.Context, op string, dict Dictionary, y []float64, opts Options) (*selector, Options, error) {
+	if err := ctxcheck.NotNil(ctx, "pursuit: "+op); err != nil {
+		return nil, Options{}, err
+	}
 	if err := opts.validate(op, false); err != nil {
 		return nil, Options{}, err
 	}
