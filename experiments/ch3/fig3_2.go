@@ -147,7 +147,7 @@ func fig3_2() *run.Experiment {
 			{
 				ID:   "adult-uniform-largest-variance",
 				Text: "on Adult, uniform sampling has the largest spread over the draws",
-				Rule: "Adult: spread of a method = |log error − its mean over the draws at that |S||, per (draw, |S|); per competitor (uniform RLS, recursive, DAC), the ratio of uniform sampling's median spread to the competitor's with a 90% bootstrap interval paired by draw and |S|; " +
+				Rule: "Adult: spread of a method = |log error − its mean over the draws at that |S||, per (draw, |S|); per competitor (uniform RLS, recursive, DAC), the geometric-mean ratio of uniform sampling's spread to the competitor's, t test on log ratios paired by draw and |S| (90% interval); " +
 					"supported if above 1, contradicted if below; family of 3, Holm at 0.05",
 				Check: checkFig3_2AdultVariance,
 			},

@@ -72,7 +72,7 @@ var fig3_3Methods = []string{dac, uniformRLS, recursive, accelerated, methodExac
 // time with the tasks run serially, after a garbage collection); loading, subsampling and the
 // kernel's σ² and λ are not. Every method runs on all cores. Each recorded time is the median of
 // several calls after a warm-up (run.TimeMedian); the claims compare methods by the ratio of their
-// median times over the draws, with a bootstrap interval paired by draw (every method is timed on
+// times over the draws (geometric mean, t test on log ratios paired by draw: every method is timed on
 // the draw's subsample), so that a ratio whose interval straddles the claimed boundary is
 // inconclusive rather than decided by the noise of a shared machine.
 func fig3_3() *run.Experiment {
@@ -263,8 +263,8 @@ func addSlope(res *run.Results, p *plot.Plot, dataset string) error {
 
 // timingRule is the rule of a timing claim: the ratios tested and what supports or contradicts.
 func timingRule(ratios, support, contradict string) string {
-	return "each time is the median of several calls after a warm-up (run.TimeMedian), one per draw; per data set, the ratio of the median times over the draws " + ratios +
-		", with a 90% bootstrap interval paired by draw (every method is timed on the draw's subsample); supported if the ratio is " + support + ", contradicted if " + contradict +
+	return "each time is the median of several calls after a warm-up (run.TimeMedian), one per draw; per data set, the geometric-mean ratio of the times over the draws " + ratios +
+		", t test on log ratios paired by draw with 90% interval (every method is timed on the draw's subsample); supported if the ratio is " + support + ", contradicted if " + contradict +
 		", inconclusive when its interval straddles the boundary; family over the data sets and ratios, Holm at 0.05"
 }
 

@@ -40,7 +40,7 @@ const fig3_4SameTimeFactor = 1.5
 // fig3_4 — time of DAC and uniform RLS against n, large n (thesis §3.3.1, Figure 3.4), on Adult and
 // Covertype, m = √n. As in fig3_3, only the score computation is timed (serial tasks, wall clock,
 // all cores per method, the median of several calls after a warm-up), and the claims compare the
-// ratio of the median times over the draws, paired by draw. The thesis's claims are
+// geometric-mean ratio of the times over the draws (t test on log ratios paired by draw). The thesis's claims are
 // about its own Python implementation; the figure reports what ours shows.
 func fig3_4() *run.Experiment {
 	return &run.Experiment{

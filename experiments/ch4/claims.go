@@ -299,7 +299,7 @@ const (
 	timeSimilar                 // within a factor similarTime either way
 )
 
-// timeRatio tests the ratio of the median times of a and b on the same timed draws at n, as kind
+// timeRatio tests the ratio of the times of a and b on the same timed draws at n, as kind
 // says.
 func timeRatio(res *run.Results, dataset, a, b string, n float64, kind timeKind) (verdict.Test, error) {
 	ta, tb, err := pairedDraws(res, dataset, metricSeconds, a, b, atN(n))
@@ -416,4 +416,4 @@ func checkTimes(dataset, ref string, orders []timeOrder) func(*run.Results) (ver
 }
 
 // timeRule is the Rule of the claims decided by checkTimes.
-var timeRule = fmt.Sprintf("at the largest n timed, the ratio of median times (each draw timed by run.TimeMedian for every method) with a paired bootstrap 90%% interval: 'faster' supported if below 1, 'similar' if inside [1/%g, %g], contradicted if the ratio is shown to lie on the other side; Holm over the family", similarTime, similarTime)
+var timeRule = fmt.Sprintf("at the largest n timed, the geometric-mean ratio of times (each draw timed by run.TimeMedian for every method), t test on log ratios paired by draw with 90%% interval: 'faster' supported if below 1, 'similar' if inside [1/%g, %g], contradicted if the ratio is shown to lie on the other side; Holm over the family", similarTime, similarTime)

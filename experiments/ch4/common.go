@@ -16,7 +16,7 @@ import (
 // with the exact MMD² of eq. (4.2) while it is affordable and with its four approximations (linear,
 // block, RFF, Nyström), s = log n for block, RFF and Nyström (§4.6.1). Every method decides every
 // draw: the draws are shared, so error rates, Δ and times are compared draw by draw (McNemar on
-// the decisions, paired differences of log Δ, paired bootstrap of times). Per method and n a
+// the decisions, paired differences of log Δ, paired t tests on log ratios of times). Per method and n a
 // figure shows (a) the error rate, the fraction of draws that attribute W to P_Z; (b) Δ, the mean
 // of |MMD²_approx(Z, W) − MMD²_exact(Z, W)| on the draws where the exact value was computed
 // (relative to the exact MMD² where a figure asks for it); (c) the time of one MMD² estimate.
@@ -53,7 +53,7 @@ import (
 //     (§4.6.1), by the paired log ratio of Δ over every draw with the exact MMD²; "converges at the
 //     same speed" needs both curves to converge (log-log slope of Δ against n below 0) and then
 //     log-log slopes within ±slopeMargin;
-//   - time orders are ratios of median times (paired bootstrap) against 1; "similar time" is a
+//   - time orders are geometric-mean ratios of times (t tests on log ratios, paired) against 1; "similar time" is a
 //     ratio within a factor similarTime either way.
 const (
 	metricWrong    = "wrong"

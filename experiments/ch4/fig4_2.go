@@ -147,7 +147,7 @@ func fig4_2() *run.Experiment {
 		run.Claim{
 			ID:   "exact-time-explodes",
 			Text: "the exact MMD's time explodes",
-			Rule: fmt.Sprintf("least-squares slope of log time against log n over every timed draw of the exact MMD at n ≥ %d above %g (halfway between the approximations' Θ(n log n) and the exact Θ(n²) of §4.6.1), and at its largest n its time above every approximation's (ratio of median times, paired bootstrap); Holm over the family",
+			Rule: fmt.Sprintf("least-squares slope of log time against log n over every timed draw of the exact MMD at n ≥ %d above %g (halfway between the approximations' Θ(n log n) and the exact Θ(n²) of §4.6.1), and at its largest n its time above every approximation's (geometric-mean ratio of times, t test on log ratios paired by draw); Holm over the family",
 				explodesFrom, explodes),
 			Check: checkExactExplodes(d, approx),
 		},

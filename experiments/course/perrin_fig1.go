@@ -55,8 +55,8 @@ func perrinFig1() *run.Experiment {
 			ID:   "trade-off",
 			Text: "more sampled points lower the Nyström error and cost more time",
 			Rule: "family of two: least-squares slope of ln error against ln m over every repetition, supported if below 0; and the ratio of " +
-				"the median times at the largest and the smallest m (each time a median of timed calls, paired by repetition, bootstrap " +
-				"interval), supported if above 1; contradicted if the error is shown to grow or the time to fall",
+				"the times at the largest and the smallest m (each time a median of timed calls; geometric mean over the repetitions, t test " +
+				"on log ratios paired by repetition), supported if above 1; contradicted if the error is shown to grow or the time to fall",
 			Check: checkPerrinFig1,
 		}},
 	}
