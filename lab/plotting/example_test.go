@@ -117,14 +117,19 @@ func ExampleNewPrintFigure() {
 	}
 	defer os.RemoveAll(dir)
 
+	type palette struct {
+		hue   plotting.Hue
+		glyph plotting.Glyph
+		dash  plotting.Dash
+	}
 	styles := map[string]plotting.SeriesStyle{}
-	for method, hgd := range map[string][3]int{
-		"uniform": {int(plotting.Orange), int(plotting.Diamond), int(plotting.Dotted)},
-		"dac":     {int(plotting.Vermillion), int(plotting.Circle), int(plotting.Solid)},
-		"exact":   {int(plotting.Black), int(plotting.Cross), int(plotting.Dashed)},
-		"bound":   {int(plotting.Black), int(plotting.NoGlyph), int(plotting.DashDot)},
+	for method, p := range map[string]palette{
+		"uniform": {plotting.Orange, plotting.Diamond, plotting.Dotted},
+		"dac":     {plotting.Vermillion, plotting.Circle, plotting.Solid},
+		"exact":   {plotting.Black, plotting.Cross, plotting.Dashed},
+		"bound":   {plotting.Black, plotting.NoGlyph, plotting.DashDot},
 	} {
-		s, err := plotting.Style(plotting.Hue(hgd[0]), plotting.Glyph(hgd[1]), plotting.Dash(hgd[2]))
+		s, err := plotting.Style(p.hue, p.glyph, p.dash)
 		if err != nil {
 			log.Fatal(err)
 		}

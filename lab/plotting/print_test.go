@@ -55,16 +55,20 @@ var ch3Methods = []string{"uniform", "uniform-rls", "recursive", "dac", "exact"}
 // testStyle is the style a caller's registry would give each test method (here the catalogue's).
 func testStyle(t *testing.T, method string) SeriesStyle {
 	t.Helper()
-	styles := map[string][3]int{
-		"uniform": {int(Orange), int(Diamond), int(Dotted)}, "uniform-rls": {int(Green), int(Triangle), int(DashDot)},
-		"recursive": {int(Blue), int(Box), int(Solid)}, "dac": {int(Vermillion), int(Circle), int(Solid)},
-		"exact": {int(Black), int(Cross), int(Dashed)}, "bound": {int(Black), int(NoGlyph), int(DashDot)},
+	type palette struct {
+		hue   Hue
+		glyph Glyph
+		dash  Dash
 	}
-	e, ok := styles[method]
+	p, ok := map[string]palette{
+		"uniform": {Orange, Diamond, Dotted}, "uniform-rls": {Green, Triangle, DashDot},
+		"recursive": {Blue, Box, Solid}, "dac": {Vermillion, Circle, Solid},
+		"exact": {Black, Cross, Dashed}, "bound": {Black, NoGlyph, DashDot},
+	}[method]
 	if !ok {
 		t.Fatalf("no test style for %q", method)
 	}
-	s, err := Style(Hue(e[0]), Glyph(e[1]), Dash(e[2]))
+	s, err := Style(p.hue, p.glyph, p.dash)
 	if err != nil {
 		t.Fatal(err)
 	}

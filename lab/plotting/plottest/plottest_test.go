@@ -54,16 +54,20 @@ var ch3Methods = []string{"uniform", "uniform-rls", "recursive", "dac", "exact"}
 // testStyle is the style a caller's registry would give each test method (here the catalogue's).
 func testStyle(t *testing.T, method string) plotting.SeriesStyle {
 	t.Helper()
-	styles := map[string][3]int{
-		"uniform": {int(plotting.Orange), int(plotting.Diamond), int(plotting.Dotted)}, "uniform-rls": {int(plotting.Green), int(plotting.Triangle), int(plotting.DashDot)},
-		"recursive": {int(plotting.Blue), int(plotting.Box), int(plotting.Solid)}, "dac": {int(plotting.Vermillion), int(plotting.Circle), int(plotting.Solid)},
-		"exact": {int(plotting.Black), int(plotting.Cross), int(plotting.Dashed)}, "bound": {int(plotting.Black), int(plotting.NoGlyph), int(plotting.DashDot)},
+	type palette struct {
+		hue   plotting.Hue
+		glyph plotting.Glyph
+		dash  plotting.Dash
 	}
-	e, ok := styles[method]
+	p, ok := map[string]palette{
+		"uniform": {plotting.Orange, plotting.Diamond, plotting.Dotted}, "uniform-rls": {plotting.Green, plotting.Triangle, plotting.DashDot},
+		"recursive": {plotting.Blue, plotting.Box, plotting.Solid}, "dac": {plotting.Vermillion, plotting.Circle, plotting.Solid},
+		"exact": {plotting.Black, plotting.Cross, plotting.Dashed}, "bound": {plotting.Black, plotting.NoGlyph, plotting.DashDot},
+	}[method]
 	if !ok {
 		t.Fatalf("no test style for %q", method)
 	}
-	s, err := plotting.Style(plotting.Hue(e[0]), plotting.Glyph(e[1]), plotting.Dash(e[2]))
+	s, err := plotting.Style(p.hue, p.glyph, p.dash)
 	if err != nil {
 		t.Fatal(err)
 	}
