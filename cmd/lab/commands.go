@@ -509,10 +509,24 @@ func writeClaims(repo layout, reg *run.Registry, sc run.Scale, results, path str
 			scales = append(scales, c)
 		}
 	}
-	if err := writeClaimsReport(path, scales...); err != nil {
+	if err := writeClaimsReport(path, experiments.Documents(), scales...); err != nil {
 		return err
 	}
-	if err := writeGallery(filepath.Dir(path), sc, reg.All(), main.Claims); err != nil {
+	figDir := filepath.Dir(path)
+	links := map[run.Scale]string{}
+	for _, s := range scales[1:] {
+		dirs := []string{repo.figures(results, s.Scale)}
+		if dir, ok := repo.committedFigures(s.Scale); ok {
+			dirs = append(dirs, dir)
+		}
+		for _, dir := range dirs {
+			if rel, err := filepath.Rel(figDir, filepath.Join(dir, "README.md")); err == nil && exists(filepath.Join(dir, "README.md")) {
+				links[s.Scale] = filepath.ToSlash(rel)
+				break
+			}
+		}
+	}
+	if err := writeGallery(figDir, reg.All(), scales, links); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "%s; report in %s\n", countStatuses(main.Claims), path)

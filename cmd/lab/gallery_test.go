@@ -19,8 +19,18 @@ func TestWriteGallery(t *testing.T) {
 	fig, tab, missing := &run.Experiment{ID: "fig1"}, &run.Experiment{ID: "tab1"}, &run.Experiment{ID: "fig9"}
 	fig.Title, fig.Source = "Error", "thesis Figure 3.2"
 	tab.Kind = run.Table
-	claims := []run.ClaimResult{{Experiment: "fig1", ClaimID: "c1", Text: "DAC wins", Status: run.StatusInconclusive}}
-	if err := writeGallery(dir, run.Quick, []*run.Experiment{fig, tab, missing}, claims); err != nil {
+	claims := []run.ClaimResult{
+		{Experiment: "fig1", ClaimID: "c1", Text: "DAC wins", Status: run.StatusInconclusive, Scale: run.Quick},
+		{Experiment: "fig1", ClaimID: "c2", Text: "RFF wins", Status: run.StatusSupported, Scale: run.Quick},
+		{Experiment: "fig1", ClaimID: "c3", Text: "same", Status: run.StatusSupported, Scale: run.Quick},
+	}
+	paper := []run.ClaimResult{
+		{Experiment: "fig1", ClaimID: "c1", Text: "DAC wins", Status: run.StatusNotRun},
+		{Experiment: "fig1", ClaimID: "c2", Text: "RFF wins", Status: run.StatusContradicted, Scale: run.Paper},
+		{Experiment: "fig1", ClaimID: "c3", Text: "same", Status: run.StatusSupported, Scale: run.Paper},
+	}
+	scales := []scaleClaims{{Scale: run.Quick, Claims: claims}, {Scale: run.Paper, Claims: paper}}
+	if err := writeGallery(dir, []*run.Experiment{fig, tab, missing}, scales, map[run.Scale]string{run.Paper: "paper/README.md"}); err != nil {
 		t.Fatal(err)
 	}
 	got := string(mustRead(t, filepath.Join(dir, "README.md")))
@@ -28,7 +38,10 @@ func TestWriteGallery(t *testing.T) {
 		"# Gallery (scale: quick)",
 		"## fig1 — Error\n\nReproduces: thesis Figure 3.2.\n\n[<img src=\"fig1.png\"",
 		"\nError vs n, 5 draws.\n",
-		"- **INCONCLUSIVE** c1 — DAC wins\n",
+		"The paper gallery: [paper/README.md](paper/README.md).",
+		"- **INCONCLUSIVE** (quick) c1 — DAC wins\n",
+		"- **CONTRADICTED** (paper) c2 — RFF wins (at quick: SUPPORTED, **reversed**)\n",
+		"- **SUPPORTED** (paper) c3 — same\n",
 		"Table: [tab1.md](tab1.md)",
 		"## fig9", "_Not rendered at this scale._",
 	} {

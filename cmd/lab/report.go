@@ -5,8 +5,10 @@ import (
 	"io"
 	"strings"
 
+	"github.com/fastkernels/kernellab/experiments"
 	"github.com/fastkernels/kernellab/lab/run"
 	"github.com/fastkernels/kernellab/lab/safefile"
+	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
 // statusOrder is the order statuses are counted in.
@@ -29,13 +31,14 @@ type scaleClaims struct {
 // scale, whose evidence is shown; every further entry (another scale whose results exist) adds a
 // column with its verdicts side by side. The report starts with the counts per verdict of each
 // scale, then a table per experiment (in the order of the first entry): the claim in the source's
-// words, the verdict at each scale, and the evidence with its rule.
-func writeClaimsReport(path string, scales ...scaleClaims) error {
+// words, the verdict at each scale, and the evidence with its rule. docs group the experiments by
+// source document for the headline (headlineMarkdown).
+func writeClaimsReport(path string, docs []experiments.Document, scales ...scaleClaims) error {
 	if len(scales) == 0 {
 		return fmt.Errorf("claims report %s: no scale", path)
 	}
 	return safefile.Write(path, func(w io.Writer) error {
-		_, err := io.WriteString(w, claimsMarkdown(scales))
+		_, err := io.WriteString(w, claimsMarkdown(scales, docs))
 		return err
 	})
 }
@@ -54,10 +57,12 @@ func countStatuses(results []run.ClaimResult) string {
 	return fmt.Sprintf("%d claims: %s", len(results), strings.Join(parts, ", "))
 }
 
-func claimsMarkdown(scales []scaleClaims) string {
+func claimsMarkdown(scales []scaleClaims, docs []experiments.Document) string {
 	var b strings.Builder
 	main := scales[0]
 	fmt.Fprintf(&b, "# Claims report (scale: %s)\n\n", main.Scale)
+	b.WriteString(headlineMarkdown(scales, docs))
+	b.WriteString("\n## Counts per scale\n\n")
 	for _, s := range scales {
 		from := ""
 		if s.From != "" {
@@ -73,11 +78,11 @@ func claimsMarkdown(scales []scaleClaims) string {
 		"several data sets or sizes controls the family-wise level by Holm's method). INCONCLUSIVE: neither rejects, or the " +
 		"claim's premise does not hold at this scale (the evidence says which). Intervals are 90% two-sided, the matching " +
 		"interval of a one-sided test at 0.05. See the README's \"How to read a verdict\".\n")
-	other := map[run.Scale]map[string]string{}
+	other := map[run.Scale]map[string]run.ClaimResult{}
 	for _, s := range scales[1:] {
-		m := map[string]string{}
+		m := map[string]run.ClaimResult{}
 		for _, r := range s.Claims {
-			m[r.Experiment+"\x00"+r.ClaimID] = r.Status
+			m[claimKey(r)] = r
 		}
 		other[s.Scale] = m
 	}
@@ -103,15 +108,15 @@ func claimsMarkdown(scales []scaleClaims) string {
 	for _, id := range order {
 		fmt.Fprintf(&b, "\n## %s\n\n%s%s", markdownCell(id), header, sep)
 		for _, r := range byExp[id] {
-			claim := "**" + markdownCell(r.ClaimID) + "**"
+			claim := "**" + markdownCell(r.ClaimID) + "** *(" + kindLabel(r.Kind) + ")*"
 			if r.Text != "" {
 				claim += " " + markdownCell(r.Text)
 			}
 			row := "| " + claim + " | " + statusLabel(r.Status)
 			for _, s := range scales[1:] {
-				st, ok := other[s.Scale][r.Experiment+"\x00"+r.ClaimID]
-				if !ok {
-					st = run.StatusNotRun
+				st := run.StatusNotRun
+				if o, ok := other[s.Scale][claimKey(r)]; ok {
+					st = o.Status
 				}
 				row += " | " + statusLabel(st)
 			}
@@ -127,40 +132,59 @@ func claimsMarkdown(scales []scaleClaims) string {
 
 // verdictChanges lists, as a Markdown section, the claims whose verdict differs between the report's
 // own scale and another (both having run): read from the smaller scale to the larger, a verdict
-// that became decided, one that reversed, or one that became inconclusive. "" when none differs.
-func verdictChanges(main scaleClaims, otherScale run.Scale, other map[string]string) string {
+// that became decided, one that reversed, or one that became inconclusive, with the deciding
+// p-value at the smaller scale, which says whether that verdict was fragile. "" when none differs.
+func verdictChanges(main scaleClaims, otherScale run.Scale, other map[string]run.ClaimResult) string {
 	from, to := otherScale, main.Scale
 	if scaleRank(main.Scale) < scaleRank(otherScale) {
 		from, to = main.Scale, otherScale
 	}
 	var rows []string
+	fragile := 0
 	for _, r := range main.Claims {
-		st, ok := other[r.Experiment+"\x00"+r.ClaimID]
-		if !ok || st == run.StatusNotRun || r.Status == run.StatusNotRun || st == r.Status {
+		o, ok := other[claimKey(r)]
+		if !ok || o.Status == run.StatusNotRun || r.Status == run.StatusNotRun || o.Status == r.Status {
 			continue
 		}
-		before, after := st, r.Status
+		before, after := o, r
 		if from == main.Scale {
-			before, after = r.Status, st
+			before, after = r, o
 		}
-		change := "decided"
-		switch {
-		case before == run.StatusError || after == run.StatusError:
-			change = "error"
-		case after == run.StatusInconclusive:
-			change = "no longer decided"
-		case before != run.StatusInconclusive:
-			change = "**reversed**"
+		p := "—"
+		if _, ps, ok := deciding(before); ok {
+			p = ps
+			if isFragile(before) {
+				p += " (fragile)"
+				fragile++
+			}
 		}
-		rows = append(rows, fmt.Sprintf("| %s | %s | %s | %s | %s |\n", markdownCell(r.Experiment), markdownCell(r.ClaimID),
-			statusLabel(before), statusLabel(after), change))
+		rows = append(rows, fmt.Sprintf("| %s | %s | %s | %s | %s | %s |\n", markdownCell(r.Experiment), markdownCell(r.ClaimID),
+			statusLabel(before.Status), p, statusLabel(after.Status), change(before.Status, after.Status, true)))
 	}
 	if len(rows) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("\n## Verdicts that differ between %s and %s scale\n\n%d claim(s), read from %s to %s.\n\n"+
-		"| Experiment | Claim | %s | %s | Change |\n|---|---|---|---|---|\n%s",
-		from, to, len(rows), from, to, from, to, strings.Join(rows, ""))
+	return fmt.Sprintf("\n## Verdicts that differ between %s and %s scale\n\n%d claim(s), read from %s to %s; the %s verdict "+
+		"supersedes the %s one. Of these, %d had been decided at %s scale by a fragile p-value (between %g and %g).\n\n"+
+		"| Experiment | Claim | %s | deciding p at %s | %s | Change |\n|---|---|---|---|---|---|\n%s",
+		from, to, len(rows), from, to, to, from, fragile, from, fragileP, verdict.Alpha, from, from, to, strings.Join(rows, ""))
+}
+
+// change names how a verdict changed from a smaller scale's status to a larger one's: "decided",
+// "**reversed**", "no longer decided" or "error"; smallerFirst false reads them the other way round.
+func change(from, to string, smallerFirst bool) string {
+	if !smallerFirst {
+		from, to = to, from
+	}
+	switch {
+	case from == run.StatusError || to == run.StatusError:
+		return "error"
+	case to == run.StatusInconclusive:
+		return "no longer decided"
+	case from != run.StatusInconclusive:
+		return "**reversed**"
+	}
+	return "decided"
 }
 
 // scaleRank orders the scales from the smallest to the largest (run.Scales' order).

@@ -164,7 +164,7 @@ func ClaimsMarkdown(claims []run.ClaimResult) string {
 	var b strings.Builder
 	b.WriteString("**Claims checked on these results** (scale " + string(claims[0].Scale) + ")\n\n")
 	for _, c := range claims {
-		fmt.Fprintf(&b, "- **%s** — %s  \n", strings.ToUpper(c.Status), c.Text)
+		fmt.Fprintf(&b, "- **%s** *(%s)* — %s  \n", strings.ToUpper(c.Status), c.Kind, c.Text)
 		if c.Rule != "" {
 			fmt.Fprintf(&b, "  *Rule: %s*  \n", c.Rule)
 		}

@@ -62,8 +62,8 @@ func TestProgressHTML(t *testing.T) {
 }
 
 func TestClaimsMarkdown(t *testing.T) {
-	md := ClaimsMarkdown([]run.ClaimResult{{Text: "DAC beats uniform", Status: "supported", Evidence: "0.1 < 0.2", Scale: run.Smoke}})
-	for _, want := range []string{"scale smoke", "**SUPPORTED** — DAC beats uniform", "0.1 < 0.2"} {
+	md := ClaimsMarkdown([]run.ClaimResult{{Text: "DAC beats uniform", Status: "supported", Evidence: "0.1 < 0.2", Scale: run.Smoke, Kind: run.Finding}})
+	for _, want := range []string{"scale smoke", "**SUPPORTED** *(finding)* — DAC beats uniform", "0.1 < 0.2"} {
 		if !strings.Contains(md, want) {
 			t.Errorf("claims Markdown lacks %q:\n%s", want, md)
 		}

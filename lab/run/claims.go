@@ -24,6 +24,11 @@ type ClaimResult struct {
 	Status   string
 	Evidence string
 	Scale    Scale
+	// Kind is the claim's kind (Claim.Kind).
+	Kind ClaimKind
+	// Verdict is what the check returned (zero when it did not run or failed): the report reads
+	// the deciding p-value and the members against the claim from its tests.
+	Verdict verdict.Verdict
 }
 
 // CheckClaims checks every claim of e on res; res nil (the experiment was not run) gives "not run".
@@ -34,7 +39,7 @@ func CheckClaims(e *Experiment, res *Results) []ClaimResult {
 	}
 	out := make([]ClaimResult, len(e.Claims))
 	for i, c := range e.Claims {
-		cr := ClaimResult{Experiment: e.ID, ClaimID: c.ID, Text: c.Text, Rule: c.Rule}
+		cr := ClaimResult{Experiment: e.ID, ClaimID: c.ID, Text: c.Text, Rule: c.Rule, Kind: c.Kind}
 		switch {
 		case res == nil:
 			cr.Status = StatusNotRun
@@ -47,7 +52,7 @@ func CheckClaims(e *Experiment, res *Results) []ClaimResult {
 			case err != nil:
 				cr.Status, cr.Evidence = StatusError, err.Error()
 			default:
-				cr.Evidence = v.Evidence
+				cr.Evidence, cr.Verdict = v.Evidence, v
 				switch v.Outcome {
 				case verdict.Supported:
 					cr.Status = StatusSupported

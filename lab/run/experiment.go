@@ -115,6 +115,9 @@ type Claim struct {
 	// ID names the claim within its experiment; Text is the source's statement in its own words
 	// (translated), made precise enough to test.
 	ID, Text string
+	// Kind says what sort of statement the claim is (finding, timing, check or bookkeeping); the
+	// claims report counts the kinds apart.
+	Kind ClaimKind
 	// Rule is the statistic and the decision rule in words: what is estimated, on which draws, and
 	// what supports or contradicts the claim.
 	Rule string
@@ -122,6 +125,31 @@ type Claim struct {
 	// its statistics with the tests of lab/verdict (verdict.Decide, verdict.MeanAbove, ...).
 	Check func(res *Results) (verdict.Verdict, error)
 }
+
+// ClaimKind says what sort of statement a claim is. The headline of the claims report counts the
+// kinds apart because they answer different questions: only findings say whether the source's
+// methods behave as it says.
+type ClaimKind string
+
+// The kinds of claims.
+const (
+	// Finding is an empirical statement about the source's methods: an accuracy, an error, a rate
+	// of convergence, which method wins where.
+	Finding ClaimKind = "finding"
+	// Timing is a statement about speed. It is decided on this Go implementation on the machine
+	// that ran it; the sources timed their own code (the thesis its Python), so a timing verdict
+	// says how the methods compare here, not whether the source measured right.
+	Timing ClaimKind = "timing"
+	// Check is a mathematical certainty or identity (a theorem's bound, the unbiasedness of a Monte
+	// Carlo estimate, Eckart–Young, a picture constructed to show a fact): a test of this
+	// implementation, which only a bug can contradict.
+	Check ClaimKind = "check"
+	// Bookkeeping is a statement about the data: the sizes of the data sets in the source's tables.
+	Bookkeeping ClaimKind = "bookkeeping"
+)
+
+// ClaimKinds lists the kinds in the order the claims report counts them.
+func ClaimKinds() []ClaimKind { return []ClaimKind{Finding, Timing, Check, Bookkeeping} }
 
 // Producer is the experiment that runs the tasks behind e's results and names their files: Uses
 // when set, e itself otherwise.

@@ -46,6 +46,11 @@ type Verdict struct {
 	// Evidence is the numbers behind the verdict: each estimate with its interval (or p-value), the
 	// number of draws and the rule in words.
 	Evidence string
+	// Tests are the members the verdict was decided from, as given to [Decide] (nil for a verdict
+	// made without tests, such as [InconclusiveVerdict]): the report reads the deciding p-value
+	// ([Verdict.Deciding]) and the members that point against the claim
+	// ([Verdict.NearContradictions]) from them.
+	Tests []Test
 }
 
 // Test is one statistical test behind a claim: a point estimate with its interval and the two
@@ -107,8 +112,10 @@ func (t Test) Outcome() Outcome {
 	return Inconclusive
 }
 
-// String is the test as evidence: label, estimate, interval, draws, p-values and rule.
-func (t Test) String() string {
+// Brief is the test in short, as a summary line quotes it: the label, the estimate and its
+// interval ("KC1: DAC / recursive error: 2.04 [1.71, 2.44]"), or the label and the reason of a
+// test that could not be made.
+func (t Test) Brief() string {
 	f := t.Format
 	if f == "" {
 		f = "%.4g"
@@ -123,6 +130,16 @@ func (t Test) String() string {
 	fmt.Fprintf(&b, f, t.Estimate)
 	if !math.IsNaN(t.Lo) || !math.IsNaN(t.Hi) {
 		fmt.Fprintf(&b, " [%s, %s]", fmt.Sprintf(f, t.Lo), fmt.Sprintf(f, t.Hi))
+	}
+	return b.String()
+}
+
+// String is the test as evidence: label, estimate, interval, draws, p-values and rule.
+func (t Test) String() string {
+	var b strings.Builder
+	b.WriteString(t.Brief())
+	if t.Reason != "" && math.IsNaN(t.Estimate) {
+		return b.String()
 	}
 	if t.Exact {
 		b.WriteString(" (exact, no randomness")
@@ -164,7 +181,55 @@ func Decide(tests []Test, notes ...string) Verdict {
 		parts = append(parts, fmt.Sprintf("family of %d tests, Holm at %g: supported only if every test supports, contradicted if any contradicts", len(tests), Alpha))
 	}
 	parts = append(parts, notes...)
-	return Verdict{Outcome: out, Evidence: strings.Join(parts, "; ")}
+	return Verdict{Outcome: out, Evidence: strings.Join(parts, "; "), Tests: tests}
+}
+
+// Deciding is the member test that decided a supported or contradicted verdict, with its p-value
+// as the decision used it (Holm-adjusted in a family of several): for a supported claim, the
+// member whose adjusted support p-value is the largest (the last to reject); for a contradicted
+// one, the member whose adjusted contradiction p-value is the smallest. ok is false for an
+// inconclusive verdict and for one made without tests. A deciding p-value close to Alpha (between
+// 0.01 and 0.05, say) marks a fragile verdict: a few more draws could move it.
+func (v Verdict) Deciding() (t Test, p float64, ok bool) {
+	if len(v.Tests) == 0 || v.Outcome == Inconclusive {
+		return Test{}, math.NaN(), false
+	}
+	ps := make([]float64, len(v.Tests))
+	for i, m := range v.Tests {
+		ps[i] = m.PSupport
+		if v.Outcome == Contradicted {
+			ps[i] = m.PContradict
+		}
+		if m.Reason != "" || math.IsNaN(ps[i]) {
+			ps[i] = 1
+		}
+	}
+	adj := Holm(ps)
+	best := 0
+	for i := range adj {
+		if (v.Outcome == Supported && adj[i] > adj[best]) || (v.Outcome == Contradicted && adj[i] < adj[best]) {
+			best = i
+		}
+	}
+	return v.Tests[best], adj[best], true
+}
+
+// NearContradictions lists the members of an inconclusive family whose own test points against
+// the claim with an unadjusted contradiction p-value below level (0.01, say): evidence against
+// the claim that the family's Holm decision does not reach, which an INCONCLUSIVE headline would
+// otherwise hide. nil for a supported or contradicted verdict, or a single test (which would have
+// been decided at Alpha).
+func (v Verdict) NearContradictions(level float64) []Test {
+	if v.Outcome != Inconclusive || len(v.Tests) < 2 {
+		return nil
+	}
+	var out []Test
+	for _, m := range v.Tests {
+		if m.Reason == "" && m.PContradict < level {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // familyOutcome is the Holm decision described at Decide.

@@ -187,6 +187,52 @@ func TestDecideFamily(t *testing.T) {
 	}
 }
 
+// TestDecidingAndNearContradictions checks the deciding member and its Holm-adjusted p-value
+// against hand computation: sorted p-values p(1) ≤ … ≤ p(m) adjust to max over j ≤ i of
+// (m − j + 1)·p(j), capped at 1.
+func TestDecidingAndNearContradictions(t *testing.T) {
+	a := Test{Label: "a", PSupport: 0.001, PContradict: 0.999}
+	b := Test{Label: "b", PSupport: 0.02, PContradict: 0.98}
+	c := Test{Label: "c", PSupport: 0.004, PContradict: 0.996}
+	// Supported: adjusted support p = 3·0.001, max(0.003, 2·0.004), max(0.008, 0.02) → b decides at 0.02.
+	m, p, ok := Decide([]Test{a, b, c}).Deciding()
+	if !ok || m.Label != "b" || math.Abs(p-0.02) > 1e-15 {
+		t.Errorf("supported family: deciding %q p = %g ok = %v, want b at 0.02", m.Label, p, ok)
+	}
+	// Contradicted: the smallest adjusted contradiction p, 2·0.003 for d.
+	d := Test{Label: "d", PSupport: 0.997, PContradict: 0.003}
+	e := Test{Label: "e", PSupport: 0.98, PContradict: 0.02}
+	m, p, ok = Decide([]Test{e, d}).Deciding()
+	if !ok || m.Label != "d" || math.Abs(p-0.006) > 1e-15 {
+		t.Errorf("contradicted family: deciding %q p = %g ok = %v, want d at 0.006", m.Label, p, ok)
+	}
+	// One test: its own p-value.
+	if m, p, ok = Decide([]Test{b}).Deciding(); !ok || m.Label != "b" || p != 0.02 {
+		t.Errorf("single test: deciding %q p = %g ok = %v", m.Label, p, ok)
+	}
+	// Inconclusive: no deciding test; g points against at unadjusted p = 0.007 < 0.01, which Holm
+	// over eight members (8·0.007 = 0.056) leaves undecided.
+	f := Test{Label: "f", PSupport: 0.989, PContradict: 0.011}
+	g := Test{Label: "g", PSupport: 0.993, PContradict: 0.007}
+	h := Test{Label: "h", PSupport: 0.5, PContradict: 0.5}
+	v := Decide([]Test{f, g, h, h, h, h, h, h})
+	if v.Outcome != Inconclusive {
+		t.Fatalf("family with a near contradiction: %v, want inconclusive", v.Outcome)
+	}
+	if _, _, ok := v.Deciding(); ok {
+		t.Error("inconclusive verdict has a deciding test")
+	}
+	if near := v.NearContradictions(0.01); len(near) != 1 || near[0].Label != "g" {
+		t.Errorf("near contradictions %v, want g only", near)
+	}
+	if near := Decide([]Test{a, b}).NearContradictions(0.01); near != nil {
+		t.Errorf("supported verdict has near contradictions %v", near)
+	}
+	if _, _, ok := InconclusiveVerdict("no data").Deciding(); ok {
+		t.Error("a verdict without tests has a deciding test")
+	}
+}
+
 func TestRatios(t *testing.T) {
 	fast := []float64{1.0, 1.1, 0.9, 1.05, 0.95}
 	slow := []float64{2.0, 2.2, 1.9, 2.1, 1.8}
