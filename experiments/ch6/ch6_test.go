@@ -16,7 +16,8 @@ type advantage func(key, method, part string, fraction float64, rep int) float64
 
 // synthetic builds chapter-6 results over every data set: 6 repetitions, a 100-tree forest, every
 // method at every pruned size on test and fit, scores from adv plus a jitter of ±noise, OMP's
-// negative share from neg, and NN-OMP stopping at stop trees (0: never) with advantage stopAdv.
+// negative share from neg, and NN-OMP stopping at stop trees (0: never) with advantage stopAdv
+// plus adv's for NN-OMP at fraction −1.
 func synthetic(adv advantage, noise float64, neg func(key string, f float64, rep int) float64, stop int, stopAdv float64) *run.Results {
 	res := &run.Results{ID: "fig6_6", Scale: run.Quick}
 	add := func(key, method, metric string, rep int, v float64, params ...run.Param) {
@@ -29,7 +30,7 @@ func synthetic(adv advantage, noise float64, neg func(key string, f float64, rep
 		return 0.5 - a
 	}
 	for _, s := range sets {
-		cls := !slices.Contains([]string{"kin8nm", "houses", "diamonds", "diabetes", "boston"}, s.key)
+		cls := !slices.Contains(regressionSets, s.key)
 		for rep := range 6 {
 			add(s.key, methodFull, metricForestSize, rep, 100)
 			for _, part := range []string{partTest, partFit} {
@@ -47,10 +48,24 @@ func synthetic(adv advantage, noise float64, neg func(key string, f float64, rep
 				}
 			}
 			add(s.key, nnomp, metricStopped, rep, float64(stop))
-			add(s.key, nnomp, metricStopPrefix+metric(partTest, cls), rep, score(cls, stopAdv+noise*kittest.Jitter(s.key, "stop", rep)))
+			add(s.key, nnomp, metricStopPrefix+metric(partTest, cls), rep, score(cls, stopAdv+adv(s.key, nnomp, partTest, -1, rep)+noise*kittest.Jitter(s.key, "stop", rep)))
 		}
 	}
 	return res
+}
+
+// regressionSets are chapter 6's regression data sets; synthetic scores them by MSE.
+var regressionSets = []string{"kin8nm", "houses", "diamonds", "diabetes", "boston"}
+
+// mseOf sets each method's test MSE on the regression sets to mse(method) (Diamonds' scale is
+// 0.02–0.04), with nothing on the classification sets: it drives the MSE ratio tests alone.
+func mseOf(mse func(method string) float64) advantage {
+	return func(key, method, part string, _ float64, _ int) float64 {
+		if part != partTest || !slices.Contains(regressionSets, key) {
+			return 0
+		}
+		return 0.5 - mse(method) // synthetic's MSE is 0.5 − advantage
+	}
 }
 
 // favour gives method m the advantage a on part (every data set, every size) and nothing to the others.
@@ -65,13 +80,19 @@ func favour(m, part string, a float64) advantage {
 
 func noNegatives(string, float64, int) float64 { return 0 }
 
-func TestCh6ClaimChecks(t *testing.T) {
+// claimChecks are chapter 6's claim checks by "experiment/claim".
+func claimChecks() map[string]func(*run.Results) (verdict.Verdict, error) {
 	claims := map[string]func(*run.Results) (verdict.Verdict, error){}
 	for _, e := range []*run.Experiment{fig6_1(), fig6_2(), fig6_3(), fig6_4(), fig6_5(), fig6_6()} {
 		for _, c := range e.Claims {
 			claims[e.ID+"/"+c.ID] = c.Check
 		}
 	}
+	return claims
+}
+
+func TestCh6ClaimChecks(t *testing.T) {
+	claims := claimChecks()
 	const big, noise = 0.05, 0.01
 	flat := synthetic(func(string, string, string, float64, int) float64 { return 0 }, noise, noNegatives, 0, 0)
 	ompUp := synthetic(favour(omp, partTest, big), noise, noNegatives, 0, 0)
@@ -182,26 +203,70 @@ func TestCh6ClaimChecks(t *testing.T) {
 	kittest.WantOutcome(t, "performance flat", c, synthetic(favour("", "", 0), noise, growing, 0, 0), verdict.Inconclusive)
 }
 
-func TestCh6DiffsArePaired(t *testing.T) {
+// TestCh6MarginsScaleWithMSE drives each margin claim to each verdict through its MSE ratio tests
+// alone, at Diamonds' scale (the reference MSE 0.03, classification sets level): a method with 30%
+// more error is not "at least as good" and one with 20% less is not "hardly better", where the
+// former absolute margin of 0.01 called both within it.
+func TestCh6MarginsScaleWithMSE(t *testing.T) {
+	claims := claimChecks()
+	const ref, noise = 0.03, 0.0005
+	// only gives each of ms the test MSE v and every other method ref.
+	only := func(v float64, ms ...string) *run.Results {
+		return synthetic(mseOf(func(method string) float64 {
+			if slices.Contains(ms, method) {
+				return v
+			}
+			return ref
+		}), noise, noNegatives, 20, 0)
+	}
+	edge := ref * mseFactor      // at the margin: neither shown inside nor beyond
+	edgeBelow := ref / mseFactor // at the "hardly better" margin
+	zk := []string{zhangPred, zhangSim, kMeans}
+	for _, c := range []struct {
+		claim string
+		res   *run.Results
+		want  verdict.Outcome
+	}{
+		{"fig6_2/omp-unweighted-at-least-as-good", only(1.03*ref, ompNoWeights), verdict.Supported},
+		{"fig6_2/omp-unweighted-at-least-as-good", only(1.3*ref, ompNoWeights), verdict.Contradicted},
+		{"fig6_2/omp-unweighted-at-least-as-good", only(edge, ompNoWeights), verdict.Inconclusive},
+		{"fig6_2/zhang-kmeans-hardly-beat-random", only(0.97*ref, zk...), verdict.Supported},
+		{"fig6_2/zhang-kmeans-hardly-beat-random", only(0.8*ref, zk...), verdict.Contradicted},
+		{"fig6_2/zhang-kmeans-hardly-beat-random", only(edgeBelow, zk...), verdict.Inconclusive},
+		{"fig6_3/no-method-beats-random", only(0.97*ref, omp), verdict.Supported},
+		{"fig6_3/no-method-beats-random", only(0.8*ref, omp), verdict.Contradicted},
+		{"fig6_3/no-method-beats-random", only(edgeBelow, omp), verdict.Inconclusive},
+		{"fig6_6/nn-omp-generalises", only(1.03*ref, nnomp), verdict.Supported},
+		{"fig6_6/nn-omp-generalises", only(1.3*ref, nnomp), verdict.Contradicted},
+		{"fig6_6/nn-omp-generalises", only(edge, nnomp), verdict.Inconclusive},
+	} {
+		kittest.WantOutcome(t, c.claim, claims[c.claim], c.res, c.want)
+	}
+}
+
+func TestCh6ScoresArePaired(t *testing.T) {
 	res := synthetic(favour(omp, partTest, 0.05), 0, noNegatives, 0, 0)
-	d, err := diffs(res, "kin8nm", partTest, omp, random, everyFraction)
+	a, b, err := scores(res, "kin8nm", partTest, omp, random, everyFraction)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(d) != 6 {
-		t.Fatalf("%d values, want one per repetition (6)", len(d))
+	if len(a) != 6 || len(b) != 6 {
+		t.Fatalf("%d and %d values, want one per repetition (6)", len(a), len(b))
 	}
-	for _, v := range d {
+	for i, v := range oriented(false, a, b) {
 		// MSE 0.45 against 0.5: OMP is better by 0.05, a positive difference.
 		if v < 0.05-1e-12 || v > 0.05+1e-12 {
 			t.Errorf("difference %g, want +0.05 (lower MSE is better)", v)
 		}
+		if a[i] < 0.45-1e-12 || a[i] > 0.45+1e-12 || b[i] < 0.5-1e-12 || b[i] > 0.5+1e-12 {
+			t.Errorf("repetition %d: MSEs %g and %g, want 0.45 and 0.5", i, a[i], b[i])
+		}
 	}
-	if _, err := diffs(res, "kin8nm", partTest, methodFull, omp, everyFraction); err == nil {
+	if _, _, err := scores(res, "kin8nm", partTest, methodFull, omp, everyFraction); err == nil {
 		t.Error("the full forest as the first side: no error")
 	}
 	res.Rows = slices.DeleteFunc(res.Rows, func(r run.Row) bool { return r.Method == random && r.Rep == 3 })
-	if _, err := diffs(res, "kin8nm", partTest, omp, random, everyFraction); err == nil {
+	if _, _, err := scores(res, "kin8nm", partTest, omp, random, everyFraction); err == nil {
 		t.Error("a repetition missing on one side: no error")
 	}
 }

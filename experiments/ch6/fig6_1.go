@@ -58,13 +58,14 @@ func fig6_1() *run.Experiment {
 func checkFig6_1FullForest(res *run.Results) (verdict.Verdict, error) {
 	var tests []verdict.Test
 	for _, k := range fig6_1Sets {
+		cls := classification(res, k)
 		var sizes []verdict.Test
 		for _, f := range fractions {
-			d, err := diffs(res, k, partTest, omp, methodFull, func(x float64) bool { return x == f })
+			a, b, err := scores(res, k, partTest, omp, methodFull, func(x float64) bool { return x == f })
 			if err != nil {
 				return verdict.Verdict{}, err
 			}
-			sizes = append(sizes, beats(fmt.Sprintf("%g%%", 100*f), d))
+			sizes = append(sizes, beats(fmt.Sprintf("%g%%", 100*f), cls, a, b))
 		}
 		tests = append(tests, verdict.AnyOf(fmt.Sprintf("%s: OMP vs full forest at some size (test, better > 0)", name(k)), sizes))
 	}
