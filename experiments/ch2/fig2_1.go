@@ -43,6 +43,7 @@ func fig2_1() *run.Experiment {
 		Render: renderFig2_1,
 		Claims: []run.Claim{{
 			ID:   "linear-after-map",
+			Kind: run.Check,
 			Text: "no linear separator works in the input space, but after the feature map a linear one does",
 			Rule: "decided exactly on the figure's one point set (the claim is about this picture, not a population): linear separability " +
 				"of the two rings, computed exactly (convex hulls disjoint, by the separating axis theorem) in the input space and after " +

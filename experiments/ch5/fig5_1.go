@@ -89,6 +89,7 @@ func fig5_1() *run.Experiment {
 		Claims: []run.Claim{
 			{
 				ID:   "below-theorem5",
+				Kind: run.Check,
 				Text: "m = m*: the mean and the maximum over the draws of ln‖r_k‖ lie below the Theorem 5 bound ln‖y‖ + (k/2) ln(1 − θ)",
 				Rule: "each draw is compared with its own Theorem 5 line (its ‖y‖, θ); family of two: a one-sided t test that the mean over draws of " +
 					"the largest gap ln‖r_k‖ − line over k ≥ 1 is below 0 (the mean curve below the bound), and an exact binomial test that fewer " +
@@ -96,7 +97,8 @@ func fig5_1() *run.Experiment {
 				Check: checkFig5_1BelowTheorem5,
 			},
 			{
-				ID: "exponential-2m-5m",
+				ID:   "exponential-2m-5m",
+				Kind: run.Finding,
 				Text: "m = 2m* and 5m* (outside Theorem 5): convergence stays exponential, at least as fast as Theorem 5's form of the rate " +
 					"predicts for that m",
 				Rule: "per draw, least-squares slope of ln‖r_k‖ over the last half of the iterations before the mean relative residual falls below " +
@@ -107,6 +109,7 @@ func fig5_1() *run.Experiment {
 			},
 			{
 				ID:   "slower-20m",
+				Kind: run.Finding,
 				Text: "m = 20m*: convergence is less exponential — slower per atom of the support than at 5m*",
 				Rule: "per draw, 20·slope(20m*) − 5·slope(5m*) (slopes as in exponential-2m-5m; Theorem 5's rate scales as 1/m, so equal " +
 					"products mean an equal rate per support atom); one-sided t test: supported if above 0 (20m* slower per atom), contradicted if below",

@@ -141,6 +141,7 @@ func DatasetTableRender(caption string, rows []PrintedDataset, forestSize func(r
 func SizeClaims(rows []PrintedDataset) []run.Claim {
 	return []run.Claim{{
 		ID:   "sizes-match",
+		Kind: run.Bookkeeping,
 		Text: "every data set as loaded here has the n and d the thesis prints",
 		Rule: "exact, one test per data set: supported if n and d as loaded equal the printed ones, contradicted if either differs; " +
 			"a data set whose printed n counts something else than what the task loads cannot be compared (inconclusive, with the reason)",
