@@ -23,6 +23,7 @@ func fig6_1() *run.Experiment {
 		Claims: []run.Claim{
 			{
 				ID:   "omp-beats-others",
+				Kind: run.Finding,
 				Text: "OMP beats the other pruning methods on Kin8nm, California, KR-VS-KP and Steel Plates",
 				Rule: "per data set and other method (Random, Ensemble, Zhang Predictions, Zhang Similarities, Kmeans), one value per repetition: OMP's test score minus the other's, averaged over the pruned sizes and oriented so that positive is better; one-sided paired t, above 0; family of 20, Holm at 0.05",
 				Check: func(res *run.Results) (verdict.Verdict, error) {
@@ -35,12 +36,14 @@ func fig6_1() *run.Experiment {
 			},
 			{
 				ID:    "omp-beats-full-forest-at-some-size",
+				Kind:  run.Finding,
 				Text:  "on these data sets OMP beats the full forest at some pruned sizes",
 				Rule:  "per data set, one test per pruned size (one-sided paired t of OMP's test score better than the full forest's, one value per repetition); a data set supports if Holm over its sizes rejects at some size, and contradicts if OMP is shown worse at every size (verdict.AnyOf); family of the 4 data sets, Holm at 0.05",
 				Check: checkFig6_1FullForest,
 			},
 			{
 				ID:   "weights-help",
+				Kind: run.Finding,
 				Text: "on these data sets the weights help: OMP beats OMP without weights",
 				Rule: "per data set, one value per repetition: OMP's test score minus OMP w/o weights', averaged over the pruned sizes, oriented so that positive is better; one-sided paired t, above 0; family of 4, Holm at 0.05",
 				Check: func(res *run.Results) (verdict.Verdict, error) {

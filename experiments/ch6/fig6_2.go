@@ -25,6 +25,7 @@ func fig6_2() *run.Experiment {
 		Claims: []run.Claim{
 			{
 				ID:   "omp-unweighted-at-least-as-good",
+				Kind: run.Finding,
 				Text: "on Diamonds, LFW pairs, Gamma and Spambase OMP w/o weights is at least as good as the other methods",
 				Rule: fmt.Sprintf("per data set and other method (OMP, Random, Ensemble, Zhang Predictions, Zhang Similarities, Kmeans), one value per repetition of each method's test score averaged over the pruned sizes; non-inferiority of OMP w/o weights: "+
 					"on LFW pairs, Gamma and Spambase its accuracy minus the other's above −%g, on Diamonds its MSE over the other's below %g (%s); family of 24, Holm at 0.05", accuracyMargin, mseFactor, marginRule),
@@ -38,6 +39,7 @@ func fig6_2() *run.Experiment {
 			},
 			{
 				ID:   "ensemble-strong-regression-weak-classification",
+				Kind: run.Finding,
 				Text: "Ensemble is strong in regression and weak in classification: it beats Random on the regression data sets and does worse than OMP on the classification ones (the thesis: « très mauvaises performances sur des problèmes de classification binaire par rapport à OMP »)",
 				Rule: "per data set of the 11, one value per repetition, averaged over the pruned sizes, oriented so that positive is better: on the 5 regression sets Ensemble's test score minus Random's, one-sided paired t above 0; on the 6 classification sets Ensemble's minus OMP's (the method the thesis compares it with there), below 0; family of 11, Holm at 0.05",
 				Check: func(res *run.Results) (verdict.Verdict, error) {
@@ -58,6 +60,7 @@ func fig6_2() *run.Experiment {
 			},
 			{
 				ID:   "zhang-kmeans-hardly-beat-random",
+				Kind: run.Finding,
 				Text: "Zhang's two methods and Kmeans hardly beat Random: by at most one accuracy point, or 10% of Random's MSE, on every data set (the thesis: « elles ont même du mal à être aussi performantes que la sélection aléatoire »)",
 				Rule: fmt.Sprintf("per data set of the 11 and method (Zhang Predictions, Zhang Similarities, Kmeans), one value per repetition of each method's test score averaged over the pruned sizes: "+
 					"on the 6 classification sets the method's accuracy minus Random's below +%g, on the 5 regression sets its MSE over Random's above 1/%g = %.3g, contradicted if shown beyond (%s); family of 33, Holm at 0.05", accuracyMargin, mseFactor, 1/mseFactor, marginRule),

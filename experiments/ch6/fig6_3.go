@@ -24,6 +24,7 @@ func fig6_3() *run.Experiment {
 		Claims: []run.Claim{
 			{
 				ID:   "no-method-beats-random",
+				Kind: run.Finding,
 				Text: "on Diabetes, Boston and Breast Cancer no method beats Random (by more than one accuracy point, or 10% of Random's MSE)",
 				Rule: fmt.Sprintf("per data set and method (OMP, OMP w/o weights, Ensemble, Zhang Predictions, Zhang Similarities, Kmeans), one value per repetition of each method's test score averaged over the pruned sizes: "+
 					"on Breast Cancer the method's accuracy minus Random's below +%g, on Diabetes and Boston its MSE over Random's above 1/%g = %.3g, contradicted if shown beyond (%s); family of 18, Holm at 0.05", accuracyMargin, mseFactor, 1/mseFactor, marginRule),
@@ -41,6 +42,7 @@ func fig6_3() *run.Experiment {
 			},
 			{
 				ID:   "omp-weights-overfit",
+				Kind: run.Finding,
 				Text: "on these data sets OMP's weights overfit: OMP does worse on test than OMP w/o weights",
 				Rule: "per data set, one value per repetition: OMP's test score minus OMP w/o weights', averaged over the pruned sizes, oriented so that positive is better; one-sided paired t, below 0; family of 3, Holm at 0.05",
 				Check: func(res *run.Results) (verdict.Verdict, error) {

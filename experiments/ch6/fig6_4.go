@@ -18,6 +18,7 @@ func fig6_4() *run.Experiment {
 		},
 		Claims: []run.Claim{{
 			ID:   "omp-best-on-fit-data",
+			Kind: run.Finding,
 			Text: "OMP is very good on the data it was fitted on: on Diabetes, Boston and Breast Cancer it beats every other method there (overfitting explains fig6_3)",
 			Rule: "per data set and other method (OMP w/o weights, Random, Ensemble, Zhang Predictions, Zhang Similarities, Kmeans), one value per repetition: OMP's train+validation score minus the other's, averaged over the pruned sizes, oriented so that positive is better; one-sided paired t, above 0; family of 18, Holm at 0.05",
 			Check: func(res *run.Results) (verdict.Verdict, error) {

@@ -51,12 +51,14 @@ func fig6_5() *run.Experiment {
 		Claims: []run.Claim{
 			{
 				ID:    "negative-share-grows",
+				Kind:  run.Finding,
 				Text:  "the share of negative weights grows with the size of the pruned forest",
 				Rule:  "per data set with negative weights, one value per repetition: the least-squares slope of OMP's share of negative weights against the pruned size (fraction of the forest); one-sided t over the repetitions, above 0; family over the data sets, Holm at 0.05",
 				Check: checkFig6_5Grows,
 			},
 			{
 				ID:    "performance-falls",
+				Kind:  run.Finding,
 				Text:  "performance falls as the share of negative weights grows, except on Kin8nm, Diamonds and Steel Plates",
 				Rule:  "per data set with negative weights but those three, one value per repetition: the least-squares slope of OMP's test score (oriented: accuracy, or minus the MSE) against its share of negative weights over the pruned sizes of at least 10% of the forest; one-sided t over the repetitions, below 0; family over the data sets, Holm at 0.05; a repetition whose share does not vary gives no slope",
 				Check: checkFig6_5Falls,

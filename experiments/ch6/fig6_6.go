@@ -30,6 +30,7 @@ func fig6_6() *run.Experiment {
 		Claims: []run.Claim{
 			{
 				ID:   "nn-omp-stops-by-itself",
+				Kind: run.Finding,
 				Text: "NN-OMP picks the pruned size by itself: it stops before using the whole initial forest",
 				Rule: "over every repetition of the 11 data sets: the share of runs where NN-OMP stopped by itself before holding every tree of the initial forest; exact binomial test, supported if the share is above 90% (Clopper–Pearson), contradicted if below",
 				Check: func(res *run.Results) (verdict.Verdict, error) {
@@ -50,6 +51,7 @@ func fig6_6() *run.Experiment {
 			},
 			{
 				ID:   "nn-omp-generalises",
+				Kind: run.Finding,
 				Text: "NN-OMP generalises very well: where it stops, its test score is at least as good as the full forest's (within one accuracy point, or 10% of the full forest's MSE) on every data set",
 				Rule: fmt.Sprintf("per data set, one value per repetition: NN-OMP's test score where it stopped (or with the whole forest) and the full forest's; non-inferiority: "+
 					"on the 6 classification sets NN-OMP's accuracy minus the full forest's above −%g, on the 5 regression sets NN-OMP's MSE over the full forest's below %g (%s); family of the 11 data sets, Holm at 0.05", accuracyMargin, mseFactor, marginRule),
