@@ -294,13 +294,15 @@ func sameConvergence(res *run.Results, dataset, a, b string) (verdict.Test, []st
 type timeKind int
 
 const (
-	timeFaster  timeKind = iota // a's median time below b's
-	timeSlower                  // a's median time above b's
-	timeSimilar                 // within a factor similarTime either way
+	timeFaster  timeKind = iota // a's time below b's divided by verdict.TimeMargin
+	timeSlower                  // a's time above verdict.TimeMargin times b's
+	timeSimilar                 // within a factor verdict.TimeMargin either way
 )
 
-// timeRatio tests the ratio of the times of a and b on the same timed draws at n, as kind
-// says.
+// timeRatio tests the ratio of the times of a and b on the same timed draws at n, as kind says,
+// against the one practical margin of timing claims, verdict.TimeMargin: "faster" and "slower"
+// need a factor TimeMargin, "similar" a ratio within it, so that no pair is both "faster" and
+// "similar".
 func timeRatio(res *run.Results, dataset, a, b string, n float64, kind timeKind) (verdict.Test, error) {
 	ta, tb, err := pairedDraws(res, dataset, metricSeconds, a, b, atN(n))
 	if err != nil {
@@ -309,11 +311,11 @@ func timeRatio(res *run.Results, dataset, a, b string, n float64, kind timeKind)
 	label := fmt.Sprintf("time %s / %s at n = %g", a, b, n)
 	switch kind {
 	case timeFaster:
-		return verdict.RatioBelow(label, ta, tb, true, 1), nil
+		return verdict.RatioBelow(label, ta, tb, true, 1/verdict.TimeMargin), nil
 	case timeSlower:
-		return verdict.RatioAbove(label, ta, tb, true, 1), nil
+		return verdict.RatioAbove(label, ta, tb, true, verdict.TimeMargin), nil
 	case timeSimilar:
-		return verdict.RatioWithin(label, ta, tb, true, similarTime), nil
+		return verdict.RatioWithin(label, ta, tb, true, verdict.TimeMargin), nil
 	}
 	return verdict.Test{}, fmt.Errorf("timeRatio: unknown comparison %d", kind)
 }
@@ -416,4 +418,5 @@ func checkTimes(dataset, ref string, orders []timeOrder) func(*run.Results) (ver
 }
 
 // timeRule is the Rule of the claims decided by checkTimes.
-var timeRule = fmt.Sprintf("at the largest n timed, the geometric-mean ratio of times (each draw timed by run.TimeMedian for every method), t test on log ratios paired by draw with 90%% interval: 'faster' supported if below 1, 'similar' if inside [1/%g, %g], contradicted if the ratio is shown to lie on the other side; Holm over the family", similarTime, similarTime)
+var timeRule = fmt.Sprintf("at the largest n timed, the geometric-mean ratio of times a/b (each draw timed by run.TimeMedian for every method), t test on log ratios paired by draw with 90%% interval, against the one practical margin of every timing claim, a factor %g (verdict.TimeMargin: the smallest difference a reader sees on the log time axis, the project's 'close' margin [0.8, 1.25]; the thesis gives none): 'a faster than b' supported if the ratio is below 1/%g = %g, contradicted if above; 'similar' supported if its interval lies inside [1/%g, %g], contradicted if the ratio is shown outside; Holm over the family",
+	verdict.TimeMargin, verdict.TimeMargin, 1/verdict.TimeMargin, verdict.TimeMargin, verdict.TimeMargin)

@@ -53,8 +53,9 @@ import (
 //     (§4.6.1), by the paired log ratio of Δ over every draw with the exact MMD²; "converges at the
 //     same speed" needs both curves to converge (log-log slope of Δ against n below 0) and then
 //     log-log slopes within ±slopeMargin;
-//   - time orders are geometric-mean ratios of times (t tests on log ratios, paired) against 1; "similar time" is a
-//     ratio within a factor similarTime either way.
+//   - time orders are geometric-mean ratios of times (t tests on log ratios, paired) against the
+//     one practical margin of every timing claim, verdict.TimeMargin = 1.25: "faster" is a ratio
+//     below 1/1.25, "slower" above 1.25, "similar time" within a factor 1.25 either way.
 const (
 	metricWrong    = "wrong"
 	metricDelta    = "delta"
@@ -70,9 +71,6 @@ const (
 	// errorMargin is how far apart two error rates may be for two methods to have "the same
 	// error": a tenth of the chance level 1/2 (the thesis gives no number).
 	errorMargin = 0.05
-	// similarTime is the factor within which two times are "similar" (the thesis gives no number;
-	// a factor 2 is the smallest gap a log-scale time panel shows plainly).
-	similarTime = 2.0
 	// noErrorRate is the error rate below which a method makes "no error": a rate the thesis's
 	// curves, plotted on a 0–0.5 scale, would not show (the thesis gives no number).
 	noErrorRate = 0.01

@@ -147,8 +147,8 @@ func fig4_2() *run.Experiment {
 		run.Claim{
 			ID:   "exact-time-explodes",
 			Text: "the exact MMD's time explodes",
-			Rule: fmt.Sprintf("least-squares slope of log time against log n over every timed draw of the exact MMD at n ≥ %d above %g (halfway between the approximations' Θ(n log n) and the exact Θ(n²) of §4.6.1), and at its largest n its time above every approximation's (geometric-mean ratio of times, t test on log ratios paired by draw); Holm over the family",
-				explodesFrom, explodes),
+			Rule: fmt.Sprintf("least-squares slope of log time against log n over every timed draw of the exact MMD at n ≥ %d above %g (halfway between the approximations' Θ(n log n) and the exact Θ(n²) of §4.6.1), and at its largest n its time above %g times every approximation's (geometric-mean ratio of times, t test on log ratios paired by draw; %g = verdict.TimeMargin, the one practical margin of timing claims); Holm over the family",
+				explodesFrom, explodes, verdict.TimeMargin, verdict.TimeMargin),
 			Check: checkExactExplodes(d, approx),
 		},
 	)
@@ -532,7 +532,7 @@ func checkCannotSeparate(dataset string, better, worse []string) func(*run.Resul
 
 // checkExactExplodes decides "the exact MMD's time explodes": the slope of its log time against
 // log n (timed draws at n ≥ explodesFrom) above explodes, and at its largest n its time above
-// every approximation's.
+// verdict.TimeMargin times every approximation's.
 func checkExactExplodes(dataset string, approximations []string) func(*run.Results) (verdict.Verdict, error) {
 	return func(res *run.Results) (verdict.Verdict, error) {
 		x, y, _, err := logDrawPoints(res, dataset, "exact", metricSeconds, fromN(explodesFrom))
