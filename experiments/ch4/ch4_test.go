@@ -486,6 +486,11 @@ func TestCh4DeltaClaims(t *testing.T) {
 		"block": noisyPower(1, -0.5, 3, 3), "linear": noisyPower(1, -0.5, 3, 4),
 	})
 	kittest.WantOutcome(t, "convergence order within noise", checkConvergenceOrder("d"), blurred, verdict.Inconclusive)
+	// Slopes −0.17 and −0.10 differ by less than an absolute ±0.25 but are in a ratio of 1.7.
+	slow := delta(map[string]drawValue{"rff": noisyPower(1, -0.17, 0.05, 1), "nystrom": noisyPower(1, -0.10, 0.05, 2)})
+	kittest.WantOutcome(t, "slopes −0.17 and −0.10", claimSameConvergence("c", "", "d", "rff", "nystrom").Check, slow, verdict.Contradicted)
+	wide := delta(map[string]drawValue{"rff": noisyPower(1, -0.5, 1, 1), "nystrom": noisyPower(1, -0.5, 1, 2)})
+	kittest.WantOutcome(t, "equal slopes in noise", claimSameConvergence("c", "", "d", "rff", "nystrom").Check, wide, verdict.Inconclusive)
 	flat := delta(map[string]drawValue{"rff": noisyPower(1, 0, 0.1, 1), "nystrom": noisyPower(1, 0, 0.1, 2)})
 	kittest.WantOutcome(t, "neither converges", claimSameConvergence("c", "", "d", "rff", "nystrom").Check, flat, verdict.Inconclusive)
 	noisy := delta(map[string]drawValue{"rff": noisyPower(1, -0.5, 3, 1), "nystrom": noisyPower(1, -0.5, 3, 2)})

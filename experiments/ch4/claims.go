@@ -263,11 +263,12 @@ func logDrawPoints(res *run.Results, dataset, method, metric string, r nRange) (
 }
 
 // sameConvergence tests "a and b converge to the exact MMD² at the same speed": both converge (the
-// least-squares slope of log Δ against log n over every draw is below 0), and then their slopes
-// lie within ±slopeMargin (TOST). It returns the test and, as notes, the two convergence tests;
-// when either curve does not converge the test is inconclusive with that reason.
+// least-squares slope of log Δ against log n over every draw is below 0), and then the ratio of
+// their slopes lies within a factor sameSpeed either way (Fieller TOST, verdict.SlopeRatioWithin).
+// It returns the test and, as notes, the two convergence tests; when either curve does not
+// converge the test is inconclusive with that reason.
 func sameConvergence(res *run.Results, dataset, a, b string) (verdict.Test, []string, error) {
-	label := fmt.Sprintf("slope of log Δ: %s − %s", a, b)
+	label := fmt.Sprintf("slope of log Δ: %s / %s", a, b)
 	var xs, ys [2][]float64
 	var notes []string
 	converge := true
@@ -287,7 +288,7 @@ func sameConvergence(res *run.Results, dataset, a, b string) (verdict.Test, []st
 	if !converge {
 		return verdict.Premise(label, fmt.Sprintf("%s and %s do not both converge (slope of log Δ significantly below 0), so equal slopes would say nothing", a, b)), notes, nil
 	}
-	return verdict.SlopesEquivalent(label, xs[0], ys[0], xs[1], ys[1], slopeMargin), notes, nil
+	return verdict.SlopeRatioWithin(label, xs[0], ys[0], xs[1], ys[1], sameSpeed), notes, nil
 }
 
 // timeKind is what a time comparison claims of a against b.
@@ -363,7 +364,7 @@ func claimExactFewest(id, dataset string, approximations []string) run.Claim {
 // claimSameConvergence is the claim that a and b converge to the exact MMD² at the same speed.
 func claimSameConvergence(id, text, dataset, a, b string) run.Claim {
 	return run.Claim{ID: id, Text: text,
-		Rule: fmt.Sprintf("least-squares slopes of log Δ against log n over every draw with the exact MMD²; premise: both slopes significantly below 0 (both converge), else INCONCLUSIVE; then supported if the difference of the slopes lies within ±%g (TOST), contradicted if it lies outside", slopeMargin),
+		Rule: fmt.Sprintf("least-squares slopes of log Δ against log n over every draw with the exact MMD²; premise: both slopes significantly below 0 (both converge), else INCONCLUSIVE; then %s", sameSpeedRule),
 		Check: func(res *run.Results) (verdict.Verdict, error) {
 			t, notes, err := sameConvergence(res, dataset, a, b)
 			if err != nil {
@@ -372,6 +373,10 @@ func claimSameConvergence(id, text, dataset, a, b string) run.Claim {
 			return verdict.Decide([]verdict.Test{t}, notes...), nil
 		}}
 }
+
+// sameSpeedRule says how sameConvergence decides "the same speed" once both curves converge.
+var sameSpeedRule = fmt.Sprintf("supported if the ratio of the two slopes lies within [1/%g, %g] (Fieller's 90%% interval inside: TOST on the linear combinations b₁ − c·b₂ at both edges, standard errors of the two independent fits), contradicted if it is shown outside; the factor %g is the project's 'close' margin, relative because the slopes can be as small as −0.1 (the thesis gives no number)",
+	sameSpeed, sameSpeed, sameSpeed)
 
 // checkDeltaBelow is the family "every method of better converges faster than every method of
 // worse" (deltaBelow over every draw with the exact MMD²).
