@@ -428,23 +428,17 @@ func TestCh4ErrorClaims(t *testing.T) {
 	kittest.WantOutcome(t, "no error in 40 draws", checkNoErrorFrom("d", "exact", 0), ranked, verdict.Inconclusive)
 	kittest.WantOutcome(t, "no n ≥ 10⁶", checkNoErrorFrom("d", "nystrom", 1e6), many, verdict.Inconclusive)
 
-	// Separation and the equivalence of Nyström's and RFF's errors.
+	// The equivalence of Nyström's and RFF's errors where one beats chance.
 	sep := wrong(map[string]drawValue{"nystrom": wrongEvery(10, 0), "rff": wrongEvery(10, 0), "linear": wrongEvery(2, 0), "block": wrongEvery(2, 1)})
-	kittest.WantOutcome(t, "same errors where they separate", checkSameError("d", "nystrom", "rff"), sep, verdict.Supported)
-	kittest.WantOutcome(t, "nystrom and rff separate", checkSeparate("d", "nystrom", "rff"), sep, verdict.Supported)
-	kittest.WantOutcome(t, "linear and block cannot", checkCannotSeparate("d", []string{"nystrom", "rff"}, others), sep, verdict.Supported)
+	kittest.WantOutcome(t, "same errors where they beat chance", checkSameError("d", "nystrom", "rff"), sep, verdict.Supported)
 	apart := wrong(map[string]drawValue{"nystrom": wrongEvery(0, 0), "rff": wrongEvery(2, 0), "linear": wrongEvery(0, 0), "block": wrongEvery(0, 0)})
 	kittest.WantOutcome(t, "errors 0 and 1/2", checkSameError("d", "nystrom", "rff"), apart, verdict.Contradicted)
 	atChance := wrong(map[string]drawValue{"nystrom": wrongEvery(2, 0), "rff": wrongEvery(2, 1), "linear": wrongEvery(2, 0), "block": wrongEvery(2, 1)})
 	kittest.WantOutcome(t, "same error at chance", checkSameError("d", "nystrom", "rff"), atChance, verdict.Inconclusive)
-	kittest.WantOutcome(t, "separate at chance", checkSeparate("d", "nystrom", "rff"), atChance, verdict.Inconclusive)
-	kittest.WantOutcome(t, "cannot separate when nothing does", checkCannotSeparate("d", []string{"nystrom", "rff"}, others), atChance, verdict.Inconclusive)
-	wrongWay := wrong(map[string]drawValue{"nystrom": wrongEvery(1, 0), "rff": wrongEvery(1, 0)})
-	kittest.WantOutcome(t, "always wrong", checkSeparate("d", "nystrom", "rff"), wrongWay, verdict.Contradicted)
-	// Nyström and RFF separate but linear separates better still.
-	better := wrong(map[string]drawValue{"nystrom": wrongEvery(4, 0), "rff": wrongEvery(4, 0), "linear": wrongEvery(0, 0), "block": wrongEvery(4, 0)})
-	kittest.WantOutcome(t, "linear separates better", checkCannotSeparate("d", []string{"nystrom", "rff"}, others), better, verdict.Contradicted)
 
+	if _, err := checkSameError("d", "nystrom", "rff")(kittest.RowsOf("fig4_x")); err == nil {
+		t.Error("no results: want an error")
+	}
 	if _, err := checkSameError("d", "nystrom", "rff")(kittest.RowsOf("fig4_x")); err == nil {
 		t.Error("no results: want an error")
 	}
@@ -452,6 +446,59 @@ func TestCh4ErrorClaims(t *testing.T) {
 		drawRowsOf(ns, 30, metricWrong, map[string]drawValue{"linear": wrongEvery(0, 0), "block": wrongEvery(0, 0)}))
 	if _, err := fewest(unpaired); err == nil {
 		t.Error("methods on different draws: want an error, not an unpaired McNemar test")
+	}
+}
+
+// fig4_2's separation claims: error rates at the largest n against the target separateRate, each
+// way, provided the target is within reach there (the exact MMD's own rate, or the dimension
+// study's prediction where the exact MMD did not run).
+func TestCh4SeparationClaims(t *testing.T) {
+	ns := []float64{100, 1000, 10000}
+	wrong := func(v map[string]drawValue) *run.Results { return res(drawRowsOf(ns, 40, metricWrong, v)) }
+	separate := checkSeparate("d", "nystrom", "rff")
+	cannot := checkCannotSeparate("d", []string{"nystrom", "rff"}, []string{"linear", "block"})
+	rates := func(exact, nystrom, rff, linear, block int) *run.Results {
+		return wrong(map[string]drawValue{"exact": wrongEvery(exact, 0), "nystrom": wrongEvery(nystrom, 0), "rff": wrongEvery(rff, 1),
+			"linear": wrongEvery(linear, 0), "block": wrongEvery(block, 1)})
+	}
+	// The exact MMD makes no error: the target 1/4 is within reach.
+	split := rates(0, 10, 10, 2, 2) // Nyström and RFF at 0.1, linear and block at chance
+	kittest.WantOutcome(t, "nystrom and rff at 0.1", separate, split, verdict.Supported)
+	kittest.WantOutcome(t, "linear and block at chance, nystrom and rff at 0.1", cannot, split, verdict.Supported)
+	allChance := rates(0, 2, 2, 2, 2)
+	kittest.WantOutcome(t, "nystrom and rff at chance", separate, allChance, verdict.Contradicted)
+	kittest.WantOutcome(t, "nystrom and rff at chance, cannot", cannot, allChance, verdict.Contradicted)
+	kittest.WantOutcome(t, "linear separates", cannot, rates(0, 10, 10, 0, 2), verdict.Contradicted)
+	onTarget := rates(0, 4, 4, 4, 4) // every rate 1/4: noise decides nothing
+	kittest.WantOutcome(t, "rates on the target", separate, onTarget, verdict.Inconclusive)
+	kittest.WantOutcome(t, "rates on the target, cannot", cannot, onTarget, verdict.Inconclusive)
+	// The exact MMD at chance: nothing can separate, so neither claim is decided, whatever the rates.
+	kittest.WantOutcome(t, "exact at chance", separate, rates(2, 2, 2, 2, 2), verdict.Inconclusive)
+	kittest.WantOutcome(t, "exact at chance, cannot", cannot, rates(2, 10, 10, 2, 2), verdict.Inconclusive)
+
+	// Without the exact MMD at the largest n, the dimension study in d = 1 decides the premise: a
+	// margin spread of 1.155/n against a population MMD² of 10⁻³ predicts an exact error rate of
+	// Φ(−10⁻³·10⁴/1.155) ≈ 0 at n = 10⁴, of 10⁻⁷ one of Φ(−8.7·10⁻⁴) ≈ 1/2.
+	study := func(population float64) []run.Row {
+		var rows []run.Row
+		for _, n := range []float64{100, 1000} {
+			for i := range 4 {
+				v := 1 / n
+				if i%2 == 1 {
+					v = -v
+				}
+				rows = append(rows, run.Row{Dataset: fig4_2StudyDataset, Method: "exact", Params: []run.Param{run.P("d", fig4_2Dim), run.P("n", n), run.P("draw", i)}, Metric: fig4_2MetricMargin, Value: v})
+			}
+		}
+		return append(rows, run.Row{Dataset: fig4_2StudyDataset, Method: "exact", Params: []run.Param{run.P("d", fig4_2Dim)}, Metric: fig4_2MetricPopulation, Value: population})
+	}
+	approx := drawRowsOf(ns, 40, metricWrong, map[string]drawValue{"nystrom": wrongEvery(2, 0), "rff": wrongEvery(2, 1), "linear": wrongEvery(2, 0), "block": wrongEvery(2, 1)})
+	kittest.WantOutcome(t, "study: within reach", separate, res(approx, study(1e-3)), verdict.Contradicted)
+	kittest.WantOutcome(t, "study: out of reach", separate, res(approx, study(1e-7)), verdict.Inconclusive)
+	kittest.WantOutcome(t, "no exact MMD, no study", separate, res(approx), verdict.Inconclusive)
+	v, err := separate(res(approx, study(1e-7)))
+	if err != nil || !strings.Contains(v.Evidence, "out of reach") || !strings.Contains(v.Evidence, "not decided: nystrom error rate") {
+		t.Errorf("out of reach: the evidence must give the reason and the undecided rates (%v): %s", err, v.Evidence)
 	}
 }
 
@@ -563,8 +610,21 @@ func TestFig4_2Study(t *testing.T) {
 		t.Fatalf("%v, %v", st, err)
 	}
 	// sd = 1.155/n: it reaches 10⁻⁶ at n ≈ 1.155·10⁶.
-	if s := st[0]; math.Abs(s.exponent+1) > 1e-9 || math.Abs(s.nSeparate/(stat.StdDev([]float64{1, -1, 1, -1}, nil)*1e6)-1) > 1e-9 {
+	c := stat.StdDev([]float64{1, -1, 1, -1}, nil)
+	if s := st[0]; math.Abs(s.exponent+1) > 1e-9 || math.Abs(s.nSeparate/(c*1e6)-1) > 1e-9 {
 		t.Errorf("exponent %g, n %g", s.exponent, s.nSeparate)
+	}
+	// The exact MMD's predicted error at n is Φ(−10⁻⁶·n/1.155): 1/4 where 10⁻⁶·n/1.155 = 0.6744898
+	// (the normal quartile), and ≈ 0.3085 = Φ(−1/2) at n = 1.155·10⁶/2.
+	s := st[0]
+	if got, want := s.nReaching(0.25), c*0.6744897502*1e6; math.Abs(got/want-1) > 1e-6 {
+		t.Errorf("n reaching 1/4: %g, want %g", got, want)
+	}
+	if got := s.exactError(c * 1e6 / 2); math.Abs(got-0.3085375387) > 1e-6 {
+		t.Errorf("predicted error %g, want Φ(−1/2) = 0.3085375387", got)
+	}
+	if got := s.exactError(s.nReaching(0.25)); math.Abs(got-0.25) > 1e-9 {
+		t.Errorf("predicted error at the n reaching 1/4: %g", got)
 	}
 }
 

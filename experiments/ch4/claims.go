@@ -159,9 +159,9 @@ func drawErrorCount(res *run.Results, dataset, method string, r nRange) (k, n in
 	return k, len(v), nil
 }
 
-// separates tests "method separates P_X from P_Z" at the n that r keeps: its error rate is below
-// 1/2 (exact binomial test).
-func separates(res *run.Results, dataset, method string, r nRange) (verdict.Test, error) {
+// beatsChance tests "method does better than chance" at the n that r keeps: its error rate is
+// below 1/2 (exact binomial test).
+func beatsChance(res *run.Results, dataset, method string, r nRange) (verdict.Test, error) {
 	k, n, err := drawErrorCount(res, dataset, method, r)
 	if err != nil {
 		return verdict.Test{}, err

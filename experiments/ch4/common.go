@@ -45,10 +45,13 @@ import (
 //   - A task is a batch of draws at every n, so a paper-scale run shards by batch.
 //
 // The claims' thresholds, fixed from the thesis's words before looking at any result:
-//   - "makes fewer errors" is McNemar's exact test on the same decisions; "separates" and "at chance"
-//     are exact binomial tests of the error rate against 1/2; a ranking of error rates presumes that
-//     the reference (the exact MMD where it ran, else the best of the compared methods) separates
-//     at all, and is INCONCLUSIVE otherwise;
+//   - "makes fewer errors" is McNemar's exact test on the same decisions; "better than chance" is an
+//     exact binomial test of the error rate against 1/2; a ranking of error rates presumes that
+//     the reference (the exact MMD where it ran, else the best of the compared methods) does
+//     better than chance at all, and is INCONCLUSIVE otherwise;
+//   - fig4_2's "ends up separating" / "cannot separate" are exact binomial tests, each way, of the
+//     error rate at the largest n against one target, separateRate, and presume that the target
+//     can be reached at that n at all (by the exact MMD, or as the dimension study predicts it);
 //   - "converges faster" compares Δ itself, which the thesis calls the speed of convergence
 //     (§4.6.1), by the paired log ratio of Δ over every draw with the exact MMD²; "converges at the
 //     same speed" needs both curves to converge (log-log slope of Δ against n below 0) and then
@@ -70,6 +73,12 @@ const (
 	// as −0.1 to −0.2, where the earlier absolute margin ±0.25 exceeded the slopes themselves (the
 	// thesis gives no number).
 	sameSpeed = 1.25
+	// separateRate is the error rate below which a method "separates" (the thesis's
+	// "discriminer") P_X from P_Z: at least three decisions in four right, halfway from chance
+	// (1/2) to no error on the 0–0.5 error axis of the thesis's figures. The thesis gives no
+	// number; the target is fixed from its word, not from the data (fig4_2's rates at n = 10⁵,
+	// 0.505 and 0.525, lie above any target below chance).
+	separateRate = 0.25
 	// errorMargin is how far apart two error rates may be for two methods to have "the same
 	// error": a tenth of the chance level 1/2 (the thesis gives no number).
 	errorMargin = 0.05
