@@ -159,9 +159,9 @@ func drawErrorCount(res *run.Results, dataset, method string, r nRange) (k, n in
 	return k, len(v), nil
 }
 
-// separates tests "method separates P_X from P_Z" at the n that r keeps: its error rate is below
-// 1/2 (exact binomial test).
-func separates(res *run.Results, dataset, method string, r nRange) (verdict.Test, error) {
+// beatsChance tests "method does better than chance" at the n that r keeps: its error rate is
+// below 1/2 (exact binomial test).
+func beatsChance(res *run.Results, dataset, method string, r nRange) (verdict.Test, error) {
 	k, n, err := drawErrorCount(res, dataset, method, r)
 	if err != nil {
 		return verdict.Test{}, err
@@ -263,11 +263,12 @@ func logDrawPoints(res *run.Results, dataset, method, metric string, r nRange) (
 }
 
 // sameConvergence tests "a and b converge to the exact MMD² at the same speed": both converge (the
-// least-squares slope of log Δ against log n over every draw is below 0), and then their slopes
-// lie within ±slopeMargin (TOST). It returns the test and, as notes, the two convergence tests;
-// when either curve does not converge the test is inconclusive with that reason.
+// least-squares slope of log Δ against log n over every draw is below 0), and then the ratio of
+// their slopes lies within a factor sameSpeed either way (Fieller TOST, verdict.SlopeRatioWithin).
+// It returns the test and, as notes, the two convergence tests; when either curve does not
+// converge the test is inconclusive with that reason.
 func sameConvergence(res *run.Results, dataset, a, b string) (verdict.Test, []string, error) {
-	label := fmt.Sprintf("slope of log Δ: %s − %s", a, b)
+	label := fmt.Sprintf("slope of log Δ: %s / %s", a, b)
 	var xs, ys [2][]float64
 	var notes []string
 	converge := true
@@ -287,20 +288,22 @@ func sameConvergence(res *run.Results, dataset, a, b string) (verdict.Test, []st
 	if !converge {
 		return verdict.Premise(label, fmt.Sprintf("%s and %s do not both converge (slope of log Δ significantly below 0), so equal slopes would say nothing", a, b)), notes, nil
 	}
-	return verdict.SlopesEquivalent(label, xs[0], ys[0], xs[1], ys[1], slopeMargin), notes, nil
+	return verdict.SlopeRatioWithin(label, xs[0], ys[0], xs[1], ys[1], sameSpeed), notes, nil
 }
 
 // timeKind is what a time comparison claims of a against b.
 type timeKind int
 
 const (
-	timeFaster  timeKind = iota // a's median time below b's
-	timeSlower                  // a's median time above b's
-	timeSimilar                 // within a factor similarTime either way
+	timeFaster  timeKind = iota // a's time below b's divided by verdict.TimeMargin
+	timeSlower                  // a's time above verdict.TimeMargin times b's
+	timeSimilar                 // within a factor verdict.TimeMargin either way
 )
 
-// timeRatio tests the ratio of the times of a and b on the same timed draws at n, as kind
-// says.
+// timeRatio tests the ratio of the times of a and b on the same timed draws at n, as kind says,
+// against the one practical margin of timing claims, verdict.TimeMargin: "faster" and "slower"
+// need a factor TimeMargin, "similar" a ratio within it, so that no pair is both "faster" and
+// "similar".
 func timeRatio(res *run.Results, dataset, a, b string, n float64, kind timeKind) (verdict.Test, error) {
 	ta, tb, err := pairedDraws(res, dataset, metricSeconds, a, b, atN(n))
 	if err != nil {
@@ -309,11 +312,11 @@ func timeRatio(res *run.Results, dataset, a, b string, n float64, kind timeKind)
 	label := fmt.Sprintf("time %s / %s at n = %g", a, b, n)
 	switch kind {
 	case timeFaster:
-		return verdict.RatioBelow(label, ta, tb, true, 1), nil
+		return verdict.RatioBelow(label, ta, tb, true, 1/verdict.TimeMargin), nil
 	case timeSlower:
-		return verdict.RatioAbove(label, ta, tb, true, 1), nil
+		return verdict.RatioAbove(label, ta, tb, true, verdict.TimeMargin), nil
 	case timeSimilar:
-		return verdict.RatioWithin(label, ta, tb, true, similarTime), nil
+		return verdict.RatioWithin(label, ta, tb, true, verdict.TimeMargin), nil
 	}
 	return verdict.Test{}, fmt.Errorf("timeRatio: unknown comparison %d", kind)
 }
@@ -361,7 +364,7 @@ func claimExactFewest(id, dataset string, approximations []string) run.Claim {
 // claimSameConvergence is the claim that a and b converge to the exact MMD² at the same speed.
 func claimSameConvergence(id, text, dataset, a, b string) run.Claim {
 	return run.Claim{ID: id, Text: text,
-		Rule: fmt.Sprintf("least-squares slopes of log Δ against log n over every draw with the exact MMD²; premise: both slopes significantly below 0 (both converge), else INCONCLUSIVE; then supported if the difference of the slopes lies within ±%g (TOST), contradicted if it lies outside", slopeMargin),
+		Rule: fmt.Sprintf("least-squares slopes of log Δ against log n over every draw with the exact MMD²; premise: both slopes significantly below 0 (both converge), else INCONCLUSIVE; then %s", sameSpeedRule),
 		Check: func(res *run.Results) (verdict.Verdict, error) {
 			t, notes, err := sameConvergence(res, dataset, a, b)
 			if err != nil {
@@ -370,6 +373,10 @@ func claimSameConvergence(id, text, dataset, a, b string) run.Claim {
 			return verdict.Decide([]verdict.Test{t}, notes...), nil
 		}}
 }
+
+// sameSpeedRule says how sameConvergence decides "the same speed" once both curves converge.
+var sameSpeedRule = fmt.Sprintf("supported if the ratio of the two slopes lies within [1/%g, %g] (Fieller's 90%% interval inside: TOST on the linear combinations b₁ − c·b₂ at both edges, standard errors of the two independent fits), contradicted if it is shown outside; the factor %g is the project's 'close' margin, relative because the slopes can be as small as −0.1 (the thesis gives no number)",
+	sameSpeed, sameSpeed, sameSpeed)
 
 // checkDeltaBelow is the family "every method of better converges faster than every method of
 // worse" (deltaBelow over every draw with the exact MMD²).
@@ -416,4 +423,5 @@ func checkTimes(dataset, ref string, orders []timeOrder) func(*run.Results) (ver
 }
 
 // timeRule is the Rule of the claims decided by checkTimes.
-var timeRule = fmt.Sprintf("at the largest n timed, the geometric-mean ratio of times (each draw timed by run.TimeMedian for every method), t test on log ratios paired by draw with 90%% interval: 'faster' supported if below 1, 'similar' if inside [1/%g, %g], contradicted if the ratio is shown to lie on the other side; Holm over the family", similarTime, similarTime)
+var timeRule = fmt.Sprintf("at the largest n timed, the geometric-mean ratio of times a/b (each draw timed by run.TimeMedian for every method), t test on log ratios paired by draw with 90%% interval, against the one practical margin of every timing claim, a factor %g (verdict.TimeMargin: the smallest difference a reader sees on the log time axis, the project's 'close' margin [0.8, 1.25]; the thesis gives none): 'a faster than b' supported if the ratio is below 1/%g = %g, contradicted if above; 'similar' supported if its interval lies inside [1/%g, %g], contradicted if the ratio is shown outside; Holm over the family",
+	verdict.TimeMargin, verdict.TimeMargin, 1/verdict.TimeMargin, verdict.TimeMargin, verdict.TimeMargin)

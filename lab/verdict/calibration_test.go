@@ -42,6 +42,18 @@ func lognormalPair(rng *rand.Rand, n int, ratio float64) (a, b []float64) {
 	return a, b
 }
 
+// slopePair returns x = 0, 1, …, n−1 and two independent lines through it with slopes s1 and s2
+// and N(0, 1) noise: two fitted curves whose slopes a claim compares.
+func slopePair(rng *rand.Rand, n int, s1, s2 float64) (x, y1, y2 []float64) {
+	x, y1, y2 = make([]float64, n), normals(rng, n, 0, 1), normals(rng, n, 0, 1)
+	for i := range x {
+		x[i] = float64(i)
+		y1[i] += s1 * x[i]
+		y2[i] += s2 * x[i]
+	}
+	return x, y1, y2
+}
+
 // Under a true null on the boundary of each claim, every decision primitive supports the claim in
 // at most Alpha of the draws (within 3 Monte Carlo standard errors), at every number of draws the
 // catalogue uses; the t-based ones also do not fall far below Alpha (they are exact for normal
@@ -91,6 +103,14 @@ func TestPrimitivesAreCalibratedUnderTheNull(t *testing.T) {
 			}
 			return SlopeAbove("", x, normals(rng, n, 0, 1), 0)
 		}},
+		{"SlopeRatioWithin (true ratio on the upper edge)", false, func(rng *rand.Rand, n int) Test {
+			x, y1, y2 := slopePair(rng, n, -5*1.25, -5)
+			return SlopeRatioWithin("", x, y1, x, y2, 1.25)
+		}},
+		{"SlopeRatioWithin (true ratio on the lower edge)", false, func(rng *rand.Rand, n int) Test {
+			x, y1, y2 := slopePair(rng, n, -5/1.25, -5)
+			return SlopeRatioWithin("", x, y1, x, y2, 1.25)
+		}},
 		{"FewerErrors (McNemar)", false, func(rng *rand.Rand, n int) Test {
 			a, b := make([]bool, 4*n), make([]bool, 4*n)
 			for i := range a {
@@ -118,6 +138,12 @@ func TestPrimitivesAreCalibratedUnderTheNull(t *testing.T) {
 		return RatioBelow("", a, b, true, 1)
 	}); rate < 0.99 {
 		t.Errorf("RatioBelow detects a ratio of 0.5 over 20 paired draws in only %.3f of the draws", rate)
+	}
+	if rate := supportRate(rng, func(rng *rand.Rand) Test {
+		x, y1, y2 := slopePair(rng, 20, -5, -5)
+		return SlopeRatioWithin("", x, y1, x, y2, 1.25)
+	}); rate < 0.99 {
+		t.Errorf("SlopeRatioWithin finds equal slopes of −5 over 20 points within [0.8, 1.25] in only %.3f of the draws", rate)
 	}
 	if rate := supportRate(rng, func(rng *rand.Rand) Test { return MeanAbove("", normals(rng, 20, 1, 1), 0) }); rate < 0.99 {
 		t.Errorf("MeanAbove detects a mean of 1 sd over 20 draws in only %.3f of the draws", rate)

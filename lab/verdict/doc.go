@@ -11,7 +11,8 @@
 //     Equivalent (two one-sided tests against a margin);
 //   - rates of events and paired decisions: RateBelow, RateAbove, FewerErrors (McNemar);
 //   - least-squares slopes, e.g. of a power law on log-log axes: SlopeAbove, SlopeBelow,
-//     SlopesEquivalent;
+//     SlopesEquivalent (difference within a margin) and SlopeRatioWithin (ratio within a factor,
+//     Fieller's method);
 //   - ratios, e.g. of timings, by t tests on log ratios (the geometric-mean ratio): RatioBelow,
 //     RatioAbove, RatioWithin;
 //   - a quantity computed exactly (ExactTest) and a premise that does not hold (Premise).

@@ -126,3 +126,65 @@ func SlopesEquivalent(label string, x1, y1, x2, y2 []float64, margin float64) Te
 	t.PContradict = math.Min(1, 2*math.Min(1-dist.CDF((d-margin)/se), dist.CDF((d+margin)/se)))
 	return t
 }
+
+// SlopeRatioWithin tests the claim "two curves have the same slope up to a factor f either way":
+// the ratio β₁/β₂ of their least-squares slopes lies within (1/f, f), f > 1. It is the relative
+// form of SlopesEquivalent, for slopes whose size a fixed ±margin would not respect (a margin of
+// 0.25 between slopes of −0.17 lets any two converging curves pass). The test is Fieller's: for
+// β₂ of sign s, "β₁/β₂ > c" is the linear claim s·(β₁ − c·β₂) > 0, whose estimate b₁ − c·b₂ has
+// standard error √(se₁² + c²·se₂²) (independent fits) and, conservatively, the smaller of the two
+// fits' degrees of freedom. Two one-sided t tests at c = 1/f and c = f (TOST) support the claim
+// when both reject, which is when Fieller's 90% interval of the ratio lies inside (1/f, f);
+// contradicted when the one-sided test beyond the nearer edge rejects at Alpha/2 (the ratio is
+// shown outside), inconclusive otherwise. The sign s is that of b₂; when b₂ is not significantly
+// different from 0 (|b₂|/se₂ at most the one-sided t quantile) the ratio's interval is unbounded
+// and the test is inconclusive, saying so. The estimate is b₁/b₂ with Fieller's interval. Callers
+// check first that the slopes mean something (e.g. both curves do converge).
+func SlopeRatioWithin(label string, x1, y1, x2, y2 []float64, f float64) Test {
+	f1, f2 := fitSlope(x1, y1), fitSlope(x2, y2)
+	if f1.reason != "" || f2.reason != "" {
+		return Premise(label, "slopes cannot be fitted: "+f1.reason+f2.reason)
+	}
+	if !(f > 1) || math.IsInf(f, 0) {
+		return Premise(label, fmt.Sprintf("a factor %g cannot bound a ratio: it must be finite and above 1", f))
+	}
+	df := min(f1.df, f2.df)
+	t := Test{Label: label, Estimate: f1.slope / f2.slope, N: df + 2, Format: "%.3g",
+		Rule: fmt.Sprintf("ratio of least-squares slopes (%.4g / %.4g), Fieller TOST on b₁ − c·b₂ at c = 1/%.3g and %.3g; supported if its 90%% interval lies inside [1/%.3g, %.3g], contradicted if the ratio is shown outside",
+			f1.slope, f2.slope, f, f, f, f)}
+	dist := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(df)}
+	q := dist.Quantile(1 - Alpha)
+	b1, b2, se1, se2 := f1.slope, f2.slope, f1.se, f2.se
+	if !(math.Abs(b2) > q*se2) {
+		p := Premise(label, fmt.Sprintf("the second slope %.4g (se %.3g) is not significantly different from 0, so the ratio's interval is unbounded", b2, se2))
+		p.N = df + 2
+		return p
+	}
+	s := math.Copysign(1, b2)
+	if se1 == 0 && se2 == 0 {
+		r := b1 / b2
+		t.Lo, t.Hi = r, r
+		t.PSupport, t.PContradict = 1, 1
+		if r > 1/f && r < f {
+			t.PSupport = 0
+		} else if r < 1/f || r > f {
+			t.PContradict = 0
+		}
+		return t
+	}
+	// z(c) > 0 is evidence that the ratio exceeds c.
+	z := func(c float64) float64 { return s * (b1 - c*b2) / math.Sqrt(se1*se1+c*c*se2*se2) }
+	zl, zu := z(1/f), z(f)
+	t.PSupport = math.Max(1-dist.CDF(zl), dist.CDF(zu))
+	t.PContradict = math.Min(1, 2*math.Min(dist.CDF(zl), 1-dist.CDF(zu)))
+	t.Lo, t.Hi = fiellerInterval(b1, b2, se1, se2, q)
+	return t
+}
+
+// fiellerInterval is the set of ratios c with |b₁ − c·b₂| ≤ q·√(se₁² + c²·se₂²), the roots of
+// (b₂² − q²se₂²)c² − 2b₁b₂c + b₁² − q²se₁² = 0; bounded because |b₂| > q·se₂ (the caller's check).
+func fiellerInterval(b1, b2, se1, se2, q float64) (lo, hi float64) {
+	a := b2*b2 - q*q*se2*se2
+	half := math.Sqrt(q * q * (b1*b1*se2*se2 + se1*se1*a))
+	return (b1*b2 - half) / a, (b1*b2 + half) / a
+}

@@ -297,3 +297,82 @@ func TestAnyOf(t *testing.T) {
 		t.Errorf("AnyOf p-values %g, %g; want 0.06 (3 × 0.02) and 0.9 (the largest)", got.PSupport, got.PContradict)
 	}
 }
+
+// SlopeRatioWithin against closed forms: the fits of TestSlopeAgainstClosedForm have slopes 2 and
+// 2.5 (residuals (1, −1, −1, 1) and (1, −1, −1, 1)/2), standard errors √0.4 and √0.1, 2 degrees of
+// freedom each, and Student's t on 2 degrees of freedom has the closed-form CDF
+// 1/2 + t/(2√(2 + t²)). The Fieller interval is checked by brute force: the ratios c on a fine
+// grid whose |b₁ − c·b₂|/√(se₁² + c²se₂²) is at most t(0.95, 2) = 2.9199856.
+func TestSlopeRatioAgainstClosedForm(t *testing.T) {
+	x := []float64{0, 1, 2, 3}
+	y1 := []float64{2, 2, 4, 8}     // 1 + 2x + (1, −1, −1, 1)
+	y2 := []float64{1.5, 3, 5.5, 9} // 1 + 2.5x + (1, −1, −1, 1)/2
+	b1, b2, se1, se2 := 2.0, 2.5, math.Sqrt(0.4), math.Sqrt(0.1)
+	cdf2 := func(t float64) float64 { return 0.5 + t/(2*math.Sqrt(2+t*t)) }
+	z := func(c float64) float64 { return (b1 - c*b2) / math.Sqrt(se1*se1+c*c*se2*se2) }
+	for _, f := range []float64{1.25, 2, 4} {
+		r := SlopeRatioWithin("x", x, y1, x, y2, f)
+		near(t, "ratio", r.Estimate, 0.8, 1e-12)
+		near(t, "p for", r.PSupport, math.Max(1-cdf2(z(1/f)), cdf2(z(f))), 1e-9)
+		near(t, "p against", r.PContradict, math.Min(1, 2*math.Min(cdf2(z(1/f)), 1-cdf2(z(f)))), 1e-9)
+	}
+	r := SlopeRatioWithin("x", x, y1, x, y2, 1.25)
+	const q, step = 2.9199856, 1e-5
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for c := -5.0; c <= 5; c += step {
+		if math.Abs(z(c)) <= q {
+			lo, hi = math.Min(lo, c), math.Max(hi, c)
+		}
+	}
+	near(t, "Fieller lower end", r.Lo, lo, 2*step)
+	near(t, "Fieller upper end", r.Hi, hi, 2*step)
+	// The ratio of the reversed fits is the reciprocal, with the same decision.
+	rev := SlopeRatioWithin("x", x, y2, x, y1, 1.25)
+	near(t, "reversed ratio", rev.Estimate, 1.25, 1e-12)
+	if rev.Outcome() != r.Outcome() {
+		t.Errorf("reversed fits: %v against %v", rev.Outcome(), r.Outcome())
+	}
+}
+
+// SlopeRatioWithin's outcomes, on falling curves (converging errors) as the claims use it.
+func TestSlopeRatioOutcomes(t *testing.T) {
+	x := make([]float64, 40)
+	for i := range x {
+		x[i] = float64(i % 10)
+	}
+	line := func(slope, noise float64) []float64 {
+		y := make([]float64, len(x))
+		for i := range y {
+			y[i] = slope*x[i] + noise*math.Sin(float64(7*i+1))
+		}
+		return y
+	}
+	for _, tc := range []struct {
+		name   string
+		s1, s2 float64
+		noise  float64
+		want   Outcome
+	}{
+		{"slopes −1 and −1.05", -1, -1.05, 0.01, Supported},
+		{"slopes −1 and −2", -1, -2, 0.01, Contradicted},
+		{"slopes −2 and −1", -2, -1, 0.01, Contradicted},
+		{"opposite signs", 1, -1, 0.01, Contradicted},
+		{"slopes −0.17 and −0.16 in noise", -0.17, -0.16, 1, Inconclusive},
+	} {
+		got := SlopeRatioWithin("x", x, line(tc.s1, tc.noise), x, line(tc.s2, tc.noise*1.1), 1.25)
+		if got.Outcome() != tc.want {
+			t.Errorf("%s: %v, want %v (%s)", tc.name, got.Outcome(), tc.want, got)
+		}
+	}
+	flat := SlopeRatioWithin("x", x, line(-1, 0.01), x, line(0, 1), 1.25)
+	if flat.Reason == "" || !strings.Contains(flat.Reason, "unbounded") {
+		t.Errorf("a flat second curve: %s", flat)
+	}
+	exact := SlopeRatioWithin("x", x, line(-1, 0), x, line(-1.1, 0), 1.25)
+	if exact.Outcome() != Supported || SlopeRatioWithin("x", x, line(-1, 0), x, line(-2, 0), 1.25).Outcome() != Contradicted {
+		t.Errorf("noiseless lines: %s", exact)
+	}
+	if SlopeRatioWithin("x", x, line(-1, 0.01), x, line(-1, 0.01), 1).Reason == "" || SlopeRatioWithin("x", x[:2], x[:2], x, x, 2).Reason == "" {
+		t.Error("a factor of 1 or two points accepted")
+	}
+}
