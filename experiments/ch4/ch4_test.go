@@ -472,8 +472,9 @@ func TestCh4SeparationClaims(t *testing.T) {
 	onTarget := rates(0, 4, 4, 4, 4) // every rate 1/4: noise decides nothing
 	kittest.WantOutcome(t, "rates on the target", separate, onTarget, verdict.Inconclusive)
 	kittest.WantOutcome(t, "rates on the target, cannot", cannot, onTarget, verdict.Inconclusive)
-	// The exact MMD at chance: nothing can separate, so neither claim is decided, whatever the rates.
-	kittest.WantOutcome(t, "exact at chance", separate, rates(2, 2, 2, 2, 2), verdict.Inconclusive)
+	// The exact MMD at chance: nothing can separate, so "cannot separate" is not decided, whatever
+	// the rates; "ends up separating" asserts that Nyström and RFF do, and they do not.
+	kittest.WantOutcome(t, "exact at chance", separate, rates(2, 2, 2, 2, 2), verdict.Contradicted)
 	kittest.WantOutcome(t, "exact at chance, cannot", cannot, rates(2, 10, 10, 2, 2), verdict.Inconclusive)
 
 	// Without the exact MMD at the largest n, the dimension study in d = 1 decides the premise: a
@@ -493,12 +494,16 @@ func TestCh4SeparationClaims(t *testing.T) {
 		return append(rows, run.Row{Dataset: fig4_2StudyDataset, Method: "exact", Params: []run.Param{run.P("d", fig4_2Dim)}, Metric: fig4_2MetricPopulation, Value: population})
 	}
 	approx := drawRowsOf(ns, 40, metricWrong, map[string]drawValue{"nystrom": wrongEvery(2, 0), "rff": wrongEvery(2, 1), "linear": wrongEvery(2, 0), "block": wrongEvery(2, 1)})
-	kittest.WantOutcome(t, "study: within reach", separate, res(approx, study(1e-3)), verdict.Contradicted)
-	kittest.WantOutcome(t, "study: out of reach", separate, res(approx, study(1e-7)), verdict.Inconclusive)
-	kittest.WantOutcome(t, "no exact MMD, no study", separate, res(approx), verdict.Inconclusive)
-	v, err := separate(res(approx, study(1e-7)))
+	kittest.WantOutcome(t, "study: within reach", cannot, res(approx, study(1e-3)), verdict.Contradicted)
+	kittest.WantOutcome(t, "study: out of reach", cannot, res(approx, study(1e-7)), verdict.Inconclusive)
+	kittest.WantOutcome(t, "no exact MMD, no study", cannot, res(approx), verdict.Inconclusive)
+	v, err := cannot(res(approx, study(1e-7)))
 	if err != nil || !strings.Contains(v.Evidence, "out of reach") || !strings.Contains(v.Evidence, "not decided: nystrom error rate") {
 		t.Errorf("out of reach: the evidence must give the reason and the undecided rates (%v): %s", err, v.Evidence)
+	}
+	kittest.WantOutcome(t, "study: out of reach, separate", separate, res(approx, study(1e-7)), verdict.Contradicted)
+	if v, err = separate(res(approx, study(1e-7))); err != nil || !strings.Contains(v.Evidence, "can the exact MMD reach the target at this n: ") {
+		t.Errorf("separate: the evidence must say whether the exact MMD could reach the target (%v): %s", err, v.Evidence)
 	}
 }
 

@@ -50,8 +50,9 @@ import (
 //     the reference (the exact MMD where it ran, else the best of the compared methods) does
 //     better than chance at all, and is INCONCLUSIVE otherwise;
 //   - fig4_2's "ends up separating" / "cannot separate" are exact binomial tests, each way, of the
-//     error rate at the largest n against one target, separateRate, and presume that the target
-//     can be reached at that n at all (by the exact MMD, or as the dimension study predicts it);
+//     error rate at the largest n against one target, separateRate; "cannot separate" presumes
+//     that the target can be reached at that n at all (by the exact MMD, or as the dimension study
+//     predicts it), "ends up separating" asserts that it is reached and needs no premise;
 //   - "converges faster" compares Δ itself, which the thesis calls the speed of convergence
 //     (§4.6.1), by the paired log ratio of Δ over every draw with the exact MMD²; "converges at the
 //     same speed" needs both curves to converge (log-log slope of Δ against n below 0) and then
