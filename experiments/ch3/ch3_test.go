@@ -411,7 +411,7 @@ func TestFig3_2ClaimChecks(t *testing.T) {
 		}
 	}
 	kittest.WantOutcome(t, "kc1-large without |S| ≥ 10%", checkFig3_2ExactWins, bigN, verdict.Inconclusive)
-	// Adult: uniform sampling spreads over the draws (×1 … ×5), DAC does, or nobody does (the
+	// Adult: uniform sampling spreads over the draws (×1, ×3, … ×9), DAC does, or nobody does (the
 	// spreads are then the same jitter permuted: ratio 1).
 	widen := func(res *run.Results, who string) *run.Results {
 		for i, r := range res.Rows {
@@ -424,6 +424,13 @@ func TestFig3_2ClaimChecks(t *testing.T) {
 	kittest.WantOutcome(t, "adult-variance", checkFig3_2AdultVariance, widen(plain(), uniform), verdict.Supported)
 	kittest.WantOutcome(t, "adult-variance DAC wider", checkFig3_2AdultVariance, widen(plain(), dac), verdict.Contradicted)
 	kittest.WantOutcome(t, "adult-variance same", checkFig3_2AdultVariance, plain(), verdict.Inconclusive)
+	// Two draws: their spreads at a |S| are the same half-difference, so no draw-level test.
+	twoDraws := widen(plain(), uniform)
+	twoDraws.Rows = slices.DeleteFunc(twoDraws.Rows, func(r run.Row) bool { return r.Rep >= 2 })
+	kittest.WantOutcome(t, "adult-variance two draws", checkFig3_2AdultVariance, twoDraws, verdict.Inconclusive)
+	if v, _ := checkFig3_2AdultVariance(twoDraws); !strings.Contains(v.Evidence, "premise not met") {
+		t.Errorf("two draws: premise not named: %s", v.Evidence)
+	}
 	if _, err := checkFig3_2ExactWins(results("fig3_2", metricFrobenius, "s", dataSets, fig3_2Methods[:4], xs, 2, n,
 		func(string, string, float64, int) (float64, bool) { return 1, true })); err == nil {
 		t.Error("exact-wins checked without exact RLS")
