@@ -88,7 +88,16 @@ func TestPerrinFig1Claim(t *testing.T) {
 	}
 	kittest.WantOutcome(t, "error falls, time grows", checkPerrinFig1, build(func(m float64, rep int) float64 { return m * (1 + 0.1*jitter(rep)) * 1e-4 }), verdict.Supported)
 	kittest.WantOutcome(t, "time falls", checkPerrinFig1, build(func(m float64, rep int) float64 { return (1 + 0.1*jitter(rep)) / m }), verdict.Contradicted)
-	kittest.WantOutcome(t, "time flat", checkPerrinFig1, build(func(m float64, rep int) float64 { return 1 + 0.1*jitter(rep+int(m)) }), verdict.Inconclusive)
+	// Time flat (ratio 1: not "more time" by the margin), 1.05× (more, but within the margin), or
+	// exactly TimeMargin× (on the margin: inconclusive).
+	kittest.WantOutcome(t, "time flat", checkPerrinFig1, build(func(m float64, rep int) float64 { return 1 + 0.1*jitter(rep+int(math.Log10(m))) }), verdict.Contradicted)
+	at := func(ratio float64) *run.Results {
+		return build(func(m float64, rep int) float64 {
+			return math.Pow(ratio, math.Log(m/10)/math.Log(100)) * (1 + 0.1*jitter(rep+int(math.Log10(m))))
+		})
+	}
+	kittest.WantOutcome(t, "time 1.05×", checkPerrinFig1, at(1.05), verdict.Contradicted)
+	kittest.WantOutcome(t, "time on the margin", checkPerrinFig1, at(verdict.TimeMargin), verdict.Inconclusive)
 }
 
 func TestPerrinFig2Claim(t *testing.T) {
