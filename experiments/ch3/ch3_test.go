@@ -411,7 +411,7 @@ func TestFig3_2ClaimChecks(t *testing.T) {
 		}
 	}
 	kittest.WantOutcome(t, "kc1-large without |S| ≥ 10%", checkFig3_2ExactWins, bigN, verdict.Inconclusive)
-	// Adult: uniform sampling spreads over the draws (×1 … ×5), DAC does, or nobody does (the
+	// Adult: uniform sampling spreads over the draws (×1, ×3, … ×9), DAC does, or nobody does (the
 	// spreads are then the same jitter permuted: ratio 1).
 	widen := func(res *run.Results, who string) *run.Results {
 		for i, r := range res.Rows {
@@ -424,6 +424,13 @@ func TestFig3_2ClaimChecks(t *testing.T) {
 	kittest.WantOutcome(t, "adult-variance", checkFig3_2AdultVariance, widen(plain(), uniform), verdict.Supported)
 	kittest.WantOutcome(t, "adult-variance DAC wider", checkFig3_2AdultVariance, widen(plain(), dac), verdict.Contradicted)
 	kittest.WantOutcome(t, "adult-variance same", checkFig3_2AdultVariance, plain(), verdict.Inconclusive)
+	// Two draws: their spreads at a |S| are the same half-difference, so no draw-level test.
+	twoDraws := widen(plain(), uniform)
+	twoDraws.Rows = slices.DeleteFunc(twoDraws.Rows, func(r run.Row) bool { return r.Rep >= 2 })
+	kittest.WantOutcome(t, "adult-variance two draws", checkFig3_2AdultVariance, twoDraws, verdict.Inconclusive)
+	if v, _ := checkFig3_2AdultVariance(twoDraws); !strings.Contains(v.Evidence, "premise not met") {
+		t.Errorf("two draws: premise not named: %s", v.Evidence)
+	}
 	if _, err := checkFig3_2ExactWins(results("fig3_2", metricFrobenius, "s", dataSets, fig3_2Methods[:4], xs, 2, n,
 		func(string, string, float64, int) (float64, bool) { return 1, true })); err == nil {
 		t.Error("exact-wins checked without exact RLS")
@@ -455,15 +462,20 @@ func TestCh3TimingClaimChecks(t *testing.T) {
 	for _, c := range fig3_3().Claims {
 		kittest.WantOutcome(t, c.ID, c.Check, build(nil), verdict.Supported)
 	}
+	// Exact only 10/12 of recursive's time (contradicted), 10/9 of it (slower, but within the margin:
+	// contradicted too), or exactly TimeMargin times it (on the margin: inconclusive).
 	kittest.WantOutcome(t, "exact-slowest contradicted", checkFig3_3ExactSlowest, build(map[string]float64{recursive: 12}), verdict.Contradicted)
-	kittest.WantOutcome(t, "exact-slowest tie", checkFig3_3ExactSlowest, build(map[string]float64{recursive: 10}), verdict.Inconclusive)
+	kittest.WantOutcome(t, "exact-slowest within the margin", checkFig3_3ExactSlowest, build(map[string]float64{recursive: 9}), verdict.Contradicted)
+	kittest.WantOutcome(t, "exact-slowest on the margin", checkFig3_3ExactSlowest, build(map[string]float64{recursive: 10 / verdict.TimeMargin}), verdict.Inconclusive)
 	noExact := build(nil)
 	noExact.Rows = slices.DeleteFunc(noExact.Rows, func(r run.Row) bool { return r.Method == methodExact })
 	kittest.WantOutcome(t, "exact-slowest without exact", checkFig3_3ExactSlowest, noExact, verdict.Inconclusive)
 	kittest.WantOutcome(t, "uniform-fastest contradicted", checkFig3_3UniformFastest, build(map[string]float64{dac: 0.4}), verdict.Contradicted)
-	kittest.WantOutcome(t, "uniform-fastest tie", checkFig3_3UniformFastest, build(map[string]float64{dac: 0.5}), verdict.Inconclusive)
+	kittest.WantOutcome(t, "uniform-fastest within the margin", checkFig3_3UniformFastest, build(map[string]float64{dac: 0.55}), verdict.Contradicted)
+	kittest.WantOutcome(t, "uniform-fastest on the margin", checkFig3_3UniformFastest, build(map[string]float64{dac: 0.5 * verdict.TimeMargin}), verdict.Inconclusive)
 	kittest.WantOutcome(t, "recursive-slower contradicted", checkFig3_3RecursiveSlower, build(map[string]float64{accelerated: 0.8}), verdict.Contradicted)
-	kittest.WantOutcome(t, "recursive-slower tie", checkFig3_3RecursiveSlower, build(map[string]float64{accelerated: 1}), verdict.Inconclusive)
+	kittest.WantOutcome(t, "recursive-slower within the margin", checkFig3_3RecursiveSlower, build(map[string]float64{accelerated: 1.1}), verdict.Contradicted)
+	kittest.WantOutcome(t, "recursive-slower on the margin", checkFig3_3RecursiveSlower, build(map[string]float64{accelerated: verdict.TimeMargin}), verdict.Inconclusive)
 	// Only the largest n counts: a different order at n = 1000 changes nothing.
 	slowSmall := build(nil)
 	for i, r := range slowSmall.Rows {
@@ -491,11 +503,15 @@ func TestCh3TimingClaimChecks(t *testing.T) {
 	ns := []float64{1e4, 5e4, 1e5}
 	kittest.WantOutcome(t, "dac-slower-small-n", checkFig3_4SmallN, pair(2, 1, ns), verdict.Supported)
 	kittest.WantOutcome(t, "dac-slower-small-n contradicted", checkFig3_4SmallN, pair(0.5, 1, ns), verdict.Contradicted)
-	kittest.WantOutcome(t, "dac-slower-small-n tie", checkFig3_4SmallN, pair(1, 1, ns), verdict.Inconclusive)
+	kittest.WantOutcome(t, "dac-slower-small-n tie", checkFig3_4SmallN, pair(1, 1, ns), verdict.Contradicted)
+	kittest.WantOutcome(t, "dac-slower-small-n on the margin", checkFig3_4SmallN, pair(verdict.TimeMargin, 1, ns), verdict.Inconclusive)
 	kittest.WantOutcome(t, "dac-slower-small-n without small n", checkFig3_4SmallN, pair(2, 1, []float64{2e5}), verdict.Inconclusive)
-	kittest.WantOutcome(t, "same-time", checkFig3_4LargeN, pair(2, 1.2, ns), verdict.Supported)
+	// DAC 1.1× uniform RLS at large n (the same time), 2× (contradicted), 1.5× (contradicted: the
+	// former factor 1.5 no longer counts as the same), or exactly TimeMargin× (inconclusive).
+	kittest.WantOutcome(t, "same-time", checkFig3_4LargeN, pair(2, 1.1, ns), verdict.Supported)
 	kittest.WantOutcome(t, "same-time contradicted", checkFig3_4LargeN, pair(2, 0.5, ns), verdict.Contradicted)
-	kittest.WantOutcome(t, "same-time on the edge", checkFig3_4LargeN, pair(2, fig3_4SameTimeFactor, ns), verdict.Inconclusive)
+	kittest.WantOutcome(t, "same-time 1.5", checkFig3_4LargeN, pair(2, 1.5, ns), verdict.Contradicted)
+	kittest.WantOutcome(t, "same-time on the edge", checkFig3_4LargeN, pair(2, verdict.TimeMargin, ns), verdict.Inconclusive)
 	kittest.WantOutcome(t, "same-time without large n", checkFig3_4LargeN, pair(2, 1, ns[:2]), verdict.Inconclusive)
 }
 

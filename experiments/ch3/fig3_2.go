@@ -147,8 +147,9 @@ func fig3_2() *run.Experiment {
 			{
 				ID:   "adult-uniform-largest-variance",
 				Text: "on Adult, uniform sampling has the largest spread over the draws",
-				Rule: "Adult: spread of a method = |log error − its mean over the draws at that |S||, per (draw, |S|); per competitor (uniform RLS, recursive, DAC), the geometric-mean ratio of uniform sampling's spread to the competitor's, t test on log ratios paired by draw and |S| (90% interval); " +
-					"supported if above 1, contradicted if below; family of 3, Holm at 0.05",
+				Rule: "Adult: a method's spread at a draw and |S| = |log error − its mean over the draws at that |S|| (the draw's distance from the middle of the band, on the figure's log axis); " +
+					"per competitor (uniform RLS, recursive, DAC), one value per draw: the mean over |S| of log(uniform sampling's spread / the competitor's), the draw being the independent unit as in the figure's other claims; " +
+					"one-sided t test over the draws, supported if the mean is above 0 (uniform sampling's spread the larger), contradicted if below; family of 3, Holm at 0.05; inconclusive with fewer than 3 draws",
 				Check: checkFig3_2AdultVariance,
 			},
 		},
@@ -294,10 +295,10 @@ func fig3_2LogDiffs(res *run.Results, dataset, a, b string, keep func(float64) b
 	return drawDiffs(res, dataset, metricFrobenius, "s", a, b, keep, math.Log)
 }
 
-// fig3_2Ratio states a test of mean log ratios as a ratio of errors, e^mean with its interval, for
-// the notes.
-func fig3_2Ratio(label string, t verdict.Test) string {
-	return fmt.Sprintf("%s: error ratio %.3g [%.3g, %.3g]", label, math.Exp(t.Estimate), math.Exp(t.Lo), math.Exp(t.Hi))
+// fig3_2Ratio states a test of mean log ratios of a quantity (an error, a spread) as a ratio, e^mean
+// with its interval, for the notes.
+func fig3_2Ratio(label, quantity string, t verdict.Test) string {
+	return fmt.Sprintf("%s: %s ratio %.3g [%.3g, %.3g]", label, quantity, math.Exp(t.Estimate), math.Exp(t.Lo), math.Exp(t.Hi))
 }
 
 // fig3_2Protocols says which recursive curve is which, for the evidence.
@@ -327,14 +328,14 @@ func checkFig3_2DACCloseToRecursive(res *run.Results) (verdict.Verdict, error) {
 			return verdict.Verdict{}, err
 		}
 		tests = append(tests, verdict.Equivalent(fmt.Sprintf("%s: log(DAC / recursive error)", names[name]), d, math.Log(1.25)))
-		notes = append(notes, fig3_2Ratio(names[name]+": DAC / recursive", tests[len(tests)-1]))
+		notes = append(notes, fig3_2Ratio(names[name]+": DAC / recursive", "error", tests[len(tests)-1]))
 		// The diagnostic beside it, not part of the decision.
 		if len(res.Where(name, recursiveOwn, metricFrobenius)) > 0 {
 			own, err := fig3_2LogDiffs(res, name, dac, recursiveOwn, everyX)
 			if err != nil {
 				return verdict.Verdict{}, err
 			}
-			notes = append(notes, fig3_2Ratio("diagnostic, not tested: "+names[name]+": DAC / recursive (authors' pipeline)", verdict.MeanBelow("", own, 0)))
+			notes = append(notes, fig3_2Ratio("diagnostic, not tested: "+names[name]+": DAC / recursive (authors' pipeline)", "error", verdict.MeanBelow("", own, 0)))
 		}
 	}
 	notes = append(notes, fig3_2Protocols, "margin ±ln 1.25 on the mean log ratio: the ratio of errors within [0.8, 1.25]")
@@ -431,12 +432,30 @@ func fig3_2Spread(res *run.Results, dataset, method string) ([]run.Row, error) {
 	return out, nil
 }
 
+// fig3_2MinSpreadDraws is the fewest draws adult-uniform-largest-variance is tested on: with two
+// draws both spreads at a |S| are half the draws' difference, so the two draws would give one
+// value twice.
+const fig3_2MinSpreadDraws = 3
+
+// checkFig3_2AdultVariance tests, against each competitor, uniform sampling's spread on Adult with
+// the draw as the unit: per draw, the mean over |S| of log(uniform's spread / the competitor's),
+// then a one-sided t test over the draws, as the figure's other claims average the log ratio of
+// errors over |S| within a draw (the |S| of one draw share its subsample and error set, so they are
+// not separate draws). A per-draw spread is a deviation from the mean over the draws, which the
+// draws share: their deviations sum to zero, so the draws' values are not quite independent. Under
+// simulated nulls (equal variances, 5 draws, 4 |S|, errors correlated across |S| and methods within
+// a draw) the test supports in 5.4–6.7% of them, 5.4–6.1% at 10 draws; the former test, on the
+// (draw, |S|) cells as if independent, supported in up to 20% (issue 31).
 func checkFig3_2AdultVariance(res *run.Results) (verdict.Verdict, error) {
+	if n := draws(res, "adult", uniform, metricFrobenius); n < fig3_2MinSpreadDraws {
+		return verdict.InconclusiveVerdict(fmt.Sprintf("premise not met: %d draw(s) on Adult, fewer than %d: with two, both draws' spreads are half their difference", n, fig3_2MinSpreadDraws)), nil
+	}
 	uni, err := fig3_2Spread(res, "adult", uniform)
 	if err != nil {
 		return verdict.Verdict{}, err
 	}
 	var tests []verdict.Test
+	var notes []string
 	for _, m := range fig3_2Methods[1:] {
 		if len(res.Where("adult", m, metricFrobenius)) == 0 {
 			continue // exact RLS does not run on Adult
@@ -445,11 +464,15 @@ func checkFig3_2AdultVariance(res *run.Results) (verdict.Verdict, error) {
 		if err != nil {
 			return verdict.Verdict{}, err
 		}
-		a, b, _, err := pairs(uni, other)
+		spreads := &run.Results{ID: res.ID, Rows: append(slices.Clone(uni), other...)}
+		d, err := drawDiffs(spreads, "adult", metricFrobenius, "s", uniform, m, everyX, math.Log)
 		if err != nil {
-			return verdict.Verdict{}, fmt.Errorf("%s: adult spread of uniform against %s: %w", res.ID, m, err)
+			return verdict.Verdict{}, err
 		}
-		tests = append(tests, verdict.RatioAbove(fmt.Sprintf("Adult: spread uniform / %s", label(m)), a, b, true, 1))
+		t := verdict.MeanAbove(fmt.Sprintf("Adult: log(spread uniform / %s)", label(m)), d, 0)
+		tests = append(tests, t)
+		notes = append(notes, fig3_2Ratio("Adult: uniform / "+label(m), "spread", t))
 	}
-	return verdict.Decide(tests, "spread = |log error − its mean over the draws at the same |S||, paired by draw and |S|"), nil
+	notes = append(notes, "each draw: mean over |S| of the log ratio of spreads; spread = |log error − its mean over the draws at the same |S||")
+	return verdict.Decide(tests, notes...), nil
 }

@@ -86,20 +86,20 @@ func fig3_3() *run.Experiment {
 			{
 				ID:   "exact-slowest",
 				Text: "exact RLS is the slowest: on every data set where it ran, at the largest n it ran at, it takes longer than every other method",
-				Rule: timingRule("exact / m for every other method m, at the largest n exact RLS ran at on each data set where it ran", "above 1", "below 1") +
+				Rule: timingRule("exact / m for every other method m, at the largest n exact RLS ran at on each data set where it ran", slower) +
 					"; inconclusive when exact RLS ran nowhere",
 				Check: checkFig3_3ExactSlowest,
 			},
 			{
 				ID:    "uniform-rls-fastest",
 				Text:  "uniform RLS is the fastest: on every data set, at the largest n, it takes less time than every other method",
-				Rule:  timingRule("uniform RLS / m for every other method m, at each data set's largest n", "below 1", "above 1"),
+				Rule:  timingRule("uniform RLS / m for every other method m, at each data set's largest n", faster),
 				Check: checkFig3_3UniformFastest,
 			},
 			{
 				ID:    "recursive-slower-than-dac",
 				Text:  "recursive RLS and accelerated recursive RLS are slower than DAC: on every data set, at the largest n, both take longer than DAC",
-				Rule:  timingRule("recursive / DAC and accelerated / DAC, at each data set's largest n", "above 1", "below 1"),
+				Rule:  timingRule("recursive / DAC and accelerated / DAC, at each data set's largest n", slower),
 				Check: checkFig3_3RecursiveSlower,
 			},
 		},
@@ -261,16 +261,52 @@ func addSlope(res *run.Results, p *plot.Plot, dataset string) error {
 	return styles.AddLine(p, xs, ys, slopeLabel, "slope")
 }
 
-// timingRule is the rule of a timing claim: the ratios tested and what supports or contradicts.
-func timingRule(ratios, support, contradict string) string {
-	return "each time is the median of several calls after a warm-up (run.TimeMedian), one per draw; per data set, the geometric-mean ratio of the times over the draws " + ratios +
-		", t test on log ratios paired by draw with 90% interval (every method is timed on the draw's subsample); supported if the ratio is " + support + ", contradicted if " + contradict +
-		", inconclusive when its interval straddles the boundary; family over the data sets and ratios, Holm at 0.05"
+// timeClaim is what a timing claim says of the ratio a/b of two methods' times. Its one practical
+// margin is verdict.TimeMargin, so that the three are a partition: "slower" is a ratio above it,
+// "faster" below its inverse, "about the same time" within a factor of it either way.
+type timeClaim int
+
+const (
+	slower   timeClaim = iota // a/b > TimeMargin
+	faster                    // a/b < 1/TimeMargin
+	sameTime                  // 1/TimeMargin < a/b < TimeMargin
+)
+
+// test is the claim's test of the times a over b, paired by draw.
+func (c timeClaim) test(label string, a, b []float64) verdict.Test {
+	switch c {
+	case slower:
+		return verdict.RatioAbove(label, a, b, true, verdict.TimeMargin)
+	case faster:
+		return verdict.RatioBelow(label, a, b, true, 1/verdict.TimeMargin)
+	}
+	return verdict.RatioWithin(label, a, b, true, verdict.TimeMargin)
 }
 
-// timeTest tests the ratio of the times of a and b on dataset at n (paired by draw) with test;
+// decision says in words what supports and what contradicts the claim, with its margin.
+func (c timeClaim) decision() string {
+	m := verdict.TimeMargin
+	switch c {
+	case slower:
+		return fmt.Sprintf("supported if the ratio is shown above %g, contradicted if shown below %g", m, m)
+	case faster:
+		return fmt.Sprintf("supported if the ratio is shown below 1/%g = %g, contradicted if shown above %g", m, 1/m, 1/m)
+	}
+	return fmt.Sprintf("supported if its 90%% interval lies inside [1/%g, %g] = [%g, %g], contradicted if it is shown outside", m, m, 1/m, m)
+}
+
+// timingRule is the rule of a timing claim: the ratios tested, what supports or contradicts, and
+// where the margin comes from.
+func timingRule(ratios string, c timeClaim) string {
+	return "each time is the median of several calls after a warm-up (run.TimeMedian), one per draw; per data set, the geometric-mean ratio of the times over the draws " + ratios +
+		", t test on log ratios paired by draw with 90% interval (every method is timed on the draw's subsample); " + c.decision() +
+		fmt.Sprintf(", inconclusive when its interval straddles the boundary (margin verdict.TimeMargin = %g, the catalogue's one margin for faster, slower and about the same time: "+
+			"the smallest difference a reader sees on the figures' logarithmic time axes, and fig3_2's \"close\"); family over the data sets and ratios, Holm at 0.05", verdict.TimeMargin)
+}
+
+// timeTest tests the ratio of the times of a and b on dataset at n (paired by draw) for claim c;
 // ok is false when either method has no time there (exact RLS does not run everywhere).
-func timeTest(res *run.Results, dataset string, n float64, a, b string, test func(label string, a, b []float64, paired bool, c float64) verdict.Test, c float64) (verdict.Test, bool, error) {
+func timeTest(res *run.Results, dataset string, n float64, a, b string, c timeClaim) (verdict.Test, bool, error) {
 	at := func(x float64) bool { return x == n }
 	ra, err := keepRows(res.Where(dataset, a, kit.MetricSeconds), "n", at)
 	if err != nil {
@@ -287,7 +323,7 @@ func timeTest(res *run.Results, dataset string, n float64, a, b string, test fun
 	if err != nil {
 		return verdict.Test{}, false, fmt.Errorf("%s: %s n = %g %s against %s: %w", res.ID, dataset, n, a, b, err)
 	}
-	return test(fmt.Sprintf("%s n = %g: time %s / %s", names[dataset], n, label(a), label(b)), va, vb, true, c), true, nil
+	return c.test(fmt.Sprintf("%s n = %g: time %s / %s", names[dataset], n, label(a), label(b)), va, vb), true, nil
 }
 
 // largestN returns the largest n at which method was timed on dataset (0 when never).
@@ -304,9 +340,9 @@ func largestN(res *run.Results, dataset, method string) (float64, error) {
 }
 
 // checkFig3_3Order tests, on every data set at the largest n of anchor there, the ratio of each
-// method of first to each method of second with test (RatioAbove or RatioBelow against 1); data
-// sets where no method of first ran are left out, and a run where none ran is inconclusive.
-func checkFig3_3Order(res *run.Results, anchor string, first, second []string, test func(string, []float64, []float64, bool, float64) verdict.Test) (verdict.Verdict, error) {
+// method of first to each method of second for claim c (slower or faster); data sets where no
+// method of first ran are left out, and a run where none ran is inconclusive.
+func checkFig3_3Order(res *run.Results, anchor string, first, second []string, c timeClaim) (verdict.Verdict, error) {
 	var tests []verdict.Test
 	for _, name := range dataSets {
 		n, err := largestN(res, name, anchor)
@@ -318,7 +354,7 @@ func checkFig3_3Order(res *run.Results, anchor string, first, second []string, t
 		}
 		for _, a := range first {
 			for _, b := range second {
-				t, ok, err := timeTest(res, name, n, a, b, test, 1)
+				t, ok, err := timeTest(res, name, n, a, b, c)
 				if err != nil {
 					return verdict.Verdict{}, err
 				}
@@ -335,13 +371,13 @@ func checkFig3_3Order(res *run.Results, anchor string, first, second []string, t
 }
 
 func checkFig3_3ExactSlowest(res *run.Results) (verdict.Verdict, error) {
-	return checkFig3_3Order(res, methodExact, []string{methodExact}, kit.Without(fig3_3Methods, methodExact), verdict.RatioAbove)
+	return checkFig3_3Order(res, methodExact, []string{methodExact}, kit.Without(fig3_3Methods, methodExact), slower)
 }
 
 func checkFig3_3UniformFastest(res *run.Results) (verdict.Verdict, error) {
-	return checkFig3_3Order(res, dac, []string{uniformRLS}, kit.Without(fig3_3Methods, uniformRLS), verdict.RatioBelow)
+	return checkFig3_3Order(res, dac, []string{uniformRLS}, kit.Without(fig3_3Methods, uniformRLS), faster)
 }
 
 func checkFig3_3RecursiveSlower(res *run.Results) (verdict.Verdict, error) {
-	return checkFig3_3Order(res, dac, []string{recursive, accelerated}, []string{dac}, verdict.RatioAbove)
+	return checkFig3_3Order(res, dac, []string{recursive, accelerated}, []string{dac}, slower)
 }

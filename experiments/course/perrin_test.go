@@ -88,7 +88,16 @@ func TestPerrinFig1Claim(t *testing.T) {
 	}
 	kittest.WantOutcome(t, "error falls, time grows", checkPerrinFig1, build(func(m float64, rep int) float64 { return m * (1 + 0.1*jitter(rep)) * 1e-4 }), verdict.Supported)
 	kittest.WantOutcome(t, "time falls", checkPerrinFig1, build(func(m float64, rep int) float64 { return (1 + 0.1*jitter(rep)) / m }), verdict.Contradicted)
-	kittest.WantOutcome(t, "time flat", checkPerrinFig1, build(func(m float64, rep int) float64 { return 1 + 0.1*jitter(rep+int(m)) }), verdict.Inconclusive)
+	// Time flat (ratio 1: not "more time" by the margin), 1.05× (more, but within the margin), or
+	// exactly TimeMargin× (on the margin: inconclusive).
+	kittest.WantOutcome(t, "time flat", checkPerrinFig1, build(func(m float64, rep int) float64 { return 1 + 0.1*jitter(rep+int(math.Log10(m))) }), verdict.Contradicted)
+	at := func(ratio float64) *run.Results {
+		return build(func(m float64, rep int) float64 {
+			return math.Pow(ratio, math.Log(m/10)/math.Log(100)) * (1 + 0.1*jitter(rep+int(math.Log10(m))))
+		})
+	}
+	kittest.WantOutcome(t, "time 1.05×", checkPerrinFig1, at(1.05), verdict.Contradicted)
+	kittest.WantOutcome(t, "time on the margin", checkPerrinFig1, at(verdict.TimeMargin), verdict.Inconclusive)
 }
 
 func TestPerrinFig2Claim(t *testing.T) {
@@ -132,13 +141,33 @@ func TestPerrinFig3Claims(t *testing.T) {
 	kittest.WantOutcome(t, "Nyström 2× worse", checkPerrinFig3Nystrom, perrinFig3Rows(0.001, 0.002, 1, 1), verdict.Contradicted)
 	kittest.WantOutcome(t, "Nyström 10× worse", checkPerrinFig3Nystrom, perrinFig3Rows(0.001, 0.01, 1, 1), verdict.Inconclusive)
 
-	kittest.WantOutcome(t, "MEKA good at both ends", checkPerrinFig3MEKA, perrinFig3Rows(0.001, 0.8, 0.0012, 0.5), verdict.Supported)
-	kittest.WantOutcome(t, "MEKA above Nyström at large γ", checkPerrinFig3MEKA, perrinFig3Rows(0.001, 0.8, 0.0012, 5), verdict.Contradicted)
-	kittest.WantOutcome(t, "MEKA 7× Nyström at small γ", checkPerrinFig3MEKA, perrinFig3Rows(0.001, 0.8, 0.007, 0.5), verdict.Contradicted)
-	kittest.WantOutcome(t, "MEKA equal to Nyström at large γ", checkPerrinFig3MEKA, perrinFig3Rows(0.001, 0.8, 0.0012, 0.8), verdict.Inconclusive)
-	v, err := checkPerrinFig3MEKA(perrinFig3Rows(0.001, 0.8, 0.0012, 5))
-	if err != nil || !strings.Contains(v.Evidence, "error above 1 at γ = 4 in 20 of 20 repetitions") || !strings.Contains(v.Evidence, "diagnostic meka-all-rows") {
-		t.Errorf("evidence %q, %v: want the count above 1 and the diagnostics", v.Evidence, err)
+	// Every variant's claim on every variant alike: good at both ends, worse than Nyström at large γ,
+	// 7× Nyström at small γ, or level with Nyström at large γ.
+	for _, v := range perrinFig3Variants {
+		check := func(res *run.Results) (verdict.Verdict, error) { return checkPerrinFig3MEKA(res, v) }
+		kittest.WantOutcome(t, v.suffix+": MEKA good at both ends", check, perrinFig3Rows(0.001, 0.8, 0.0012, 0.5), verdict.Supported)
+		kittest.WantOutcome(t, v.suffix+": MEKA above Nyström at large γ", check, perrinFig3Rows(0.001, 0.8, 0.0012, 5), verdict.Contradicted)
+		kittest.WantOutcome(t, v.suffix+": MEKA 7× Nyström at small γ", check, perrinFig3Rows(0.001, 0.8, 0.007, 0.5), verdict.Contradicted)
+		kittest.WantOutcome(t, v.suffix+": MEKA equal to Nyström at large γ", check, perrinFig3Rows(0.001, 0.8, 0.0012, 0.8), verdict.Inconclusive)
+	}
+	// Each claim reads its own variant: the defaults 10× worse at large γ contradict their claim
+	// only.
+	bad := perrinFig3Rows(0.001, 0.8, 0.0012, 0.5)
+	for i, r := range bad.Rows {
+		if g, _ := r.ParamFloat("gamma"); r.Method == mekaDefault && g == 4 {
+			bad.Rows[i].Value *= 10
+		}
+	}
+	claims := map[string]func(*run.Results) (verdict.Verdict, error){}
+	for _, c := range perrinFig3().Claims {
+		claims[c.ID] = c.Check
+	}
+	kittest.WantOutcome(t, "defaults worse", claims["meka-both-regimes-defaults"], bad, verdict.Contradicted)
+	kittest.WantOutcome(t, "all rows unaffected", claims["meka-both-regimes-all-rows"], bad, verdict.Supported)
+	kittest.WantOutcome(t, "η = 0 unaffected", claims["meka-both-regimes-eta0"], bad, verdict.Supported)
+	v, err := claims["meka-both-regimes-defaults"](perrinFig3Rows(0.001, 0.8, 0.0012, 5))
+	if err != nil || !strings.Contains(v.Evidence, "error above 1 at γ = 4 in 20 of 20 repetitions") || strings.Contains(v.Evidence, mekaEtaZero) {
+		t.Errorf("evidence %q, %v: want the count above 1, and no other variant", v.Evidence, err)
 	}
 }
 

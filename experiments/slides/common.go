@@ -380,8 +380,10 @@ func diff(res *run.Results, dataset, metric, a, b string) ([]float64, error) {
 	return xa, nil
 }
 
-// timeRatio is the test "median time of a / median time of b is below (or above) c",
-// paired by repetition.
+// timeRatio is the test "the time of a over the time of b is below (or above) c", paired by
+// repetition: the geometric-mean ratio, t test on log ratios. A claim that one method is faster or
+// slower than another uses faster or slower, with the catalogue's margin; only a claim that names
+// its own size of speed-up passes c.
 func timeRatio(res *run.Results, dataset, metric, a, b string, c float64, below bool) (verdict.Test, error) {
 	xa, xb, err := paired(res, dataset, metric, a, b)
 	if err != nil {
@@ -393,6 +395,26 @@ func timeRatio(res *run.Results, dataset, metric, a, b string, c float64, below 
 	}
 	return verdict.RatioAbove(label, xa, xb, true, c), nil
 }
+
+// faster tests "a is faster than b": the time ratio a/b shown below 1/verdict.TimeMargin,
+// contradicted if shown above it.
+func faster(res *run.Results, dataset, metric, a, b string) (verdict.Test, error) {
+	return timeRatio(res, dataset, metric, a, b, 1/verdict.TimeMargin, true)
+}
+
+// slower tests "a is slower than b": the time ratio a/b shown above verdict.TimeMargin,
+// contradicted if shown below it.
+func slower(res *run.Results, dataset, metric, a, b string) (verdict.Test, error) {
+	return timeRatio(res, dataset, metric, a, b, verdict.TimeMargin, false)
+}
+
+// Rule texts of "faster" and "slower" with the margin and where it comes from.
+var (
+	marginNote = fmt.Sprintf("verdict.TimeMargin = %g, the catalogue's one margin for faster, slower and about the same time, so that they cannot overlap; "+
+		"a factor 1.25 is the smallest difference a reader sees on a logarithmic time axis", verdict.TimeMargin)
+	fasterRule = fmt.Sprintf("geometric-mean ratio shown below 1/%g = %g (paired t test on log ratios), contradicted if shown above it (%s)", verdict.TimeMargin, 1/verdict.TimeMargin, marginNote)
+	slowerRule = fmt.Sprintf("geometric-mean ratio shown above %g (paired t test on log ratios), contradicted if shown below it (%s)", verdict.TimeMargin, marginNote)
+)
 
 // cell prints the values of a metric over the repetitions: the median and, when they
 // differ, the range ("4.1 (3.9–4.4)"); "not run" for none.
