@@ -119,6 +119,7 @@ func fig3_2() *run.Experiment {
 		Claims: []run.Claim{
 			{
 				ID:   "dac-beats-uniform",
+				Kind: run.Finding,
 				Text: "DAC beats uniform RLS and uniform sampling on every data set: its error is lower than each of theirs over the |S| values",
 				Rule: "per data set and competitor (uniform RLS, uniform sampling), one value per draw: the mean over |S| of log(DAC error / competitor error), the draw being the independent unit (its subsample and error set are shared by every method); " +
 					"one-sided paired t test, supported if the mean is below 0, contradicted if above; family of 4 data sets × 2 competitors, Holm at 0.05",
@@ -126,6 +127,7 @@ func fig3_2() *run.Experiment {
 			},
 			{
 				ID:   "dac-close-to-recursive",
+				Kind: run.Finding,
 				Text: "DAC is close to recursive RLS: on every data set the ratio of their errors over |S| lies in [0.8, 1.25]",
 				Rule: "per data set, one value per draw: the mean over |S| of log(DAC error / recursive error), recursive under the main protocol (s = ⌈√n⌉, |S| landmarks drawn ∝ scores); " +
 					"TOST equivalence with margin ±ln 1.25 (the ratio within [0.8, 1.25], fixed from \"close\" before any run); family over the 4 data sets, Holm at 0.05. The authors' pipeline (s = |S|) is reported beside it, not tested",
@@ -133,12 +135,14 @@ func fig3_2() *run.Experiment {
 			},
 			{
 				ID:    "kc1-approximate-beat-exact-small-s",
+				Kind:  run.Finding,
 				Text:  "on KC1, when |S| is very small (the smallest |S|), uniform RLS, recursive RLS and DAC all have a lower error than exact RLS",
 				Rule:  "KC1 at the smallest |S|, per method m of uniform RLS, recursive, DAC: log(m error / exact error) per draw; one-sided paired t test, supported if below 0, contradicted if above; family of 3, Holm at 0.05",
 				Check: checkFig3_2ApproximateBeatExact,
 			},
 			{
 				ID:   "kc1-exact-wins-from-10pct",
+				Kind: run.Finding,
 				Text: "on KC1, exact RLS has a lower error than uniform RLS, recursive RLS and DAC at every |S| ≥ 10% of n",
 				Rule: "KC1 at every |S| ≥ 10% of n, per method m of uniform RLS, recursive, DAC: log(exact error / m error) per draw; one-sided paired t test, supported if below 0, contradicted if above; " +
 					"family over those |S| × 3 methods, Holm at 0.05; inconclusive when the run has no |S| ≥ 10% of n",
@@ -146,6 +150,7 @@ func fig3_2() *run.Experiment {
 			},
 			{
 				ID:   "adult-uniform-largest-variance",
+				Kind: run.Finding,
 				Text: "on Adult, uniform sampling has the largest spread over the draws",
 				Rule: "Adult: a method's spread at a draw and |S| = |log error − its mean over the draws at that |S|| (the draw's distance from the middle of the band, on the figure's log axis); " +
 					"per competitor (uniform RLS, recursive, DAC), one value per draw: the mean over |S| of log(uniform sampling's spread / the competitor's), the draw being the independent unit as in the figure's other claims; " +

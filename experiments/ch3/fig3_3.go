@@ -85,6 +85,7 @@ func fig3_3() *run.Experiment {
 		Claims: []run.Claim{
 			{
 				ID:   "exact-slowest",
+				Kind: run.Timing,
 				Text: "exact RLS is the slowest: on every data set where it ran, at the largest n it ran at, it takes longer than every other method",
 				Rule: timingRule("exact / m for every other method m, at the largest n exact RLS ran at on each data set where it ran", slower) +
 					"; inconclusive when exact RLS ran nowhere",
@@ -92,12 +93,14 @@ func fig3_3() *run.Experiment {
 			},
 			{
 				ID:    "uniform-rls-fastest",
+				Kind:  run.Timing,
 				Text:  "uniform RLS is the fastest: on every data set, at the largest n, it takes less time than every other method",
 				Rule:  timingRule("uniform RLS / m for every other method m, at each data set's largest n", faster),
 				Check: checkFig3_3UniformFastest,
 			},
 			{
 				ID:    "recursive-slower-than-dac",
+				Kind:  run.Timing,
 				Text:  "recursive RLS and accelerated recursive RLS are slower than DAC: on every data set, at the largest n, both take longer than DAC",
 				Rule:  timingRule("recursive / DAC and accelerated / DAC, at each data set's largest n", slower),
 				Check: checkFig3_3RecursiveSlower,

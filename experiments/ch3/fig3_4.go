@@ -46,12 +46,14 @@ func fig3_4() *run.Experiment {
 		Claims: []run.Claim{
 			{
 				ID:    "dac-slower-small-n",
+				Kind:  run.Timing,
 				Text:  "for small n (≤ 10⁴ on Adult, ≤ 5·10⁴ on Covertype) DAC is slower than uniform RLS at every such n",
 				Rule:  timingRule("DAC / uniform RLS at every n ≤ 10⁴ on Adult and ≤ 5·10⁴ on Covertype (the thesis's \"small n\")", slower),
 				Check: checkFig3_4SmallN,
 			},
 			{
 				ID:    "same-time-large-n",
+				Kind:  run.Timing,
 				Text:  "for n ≥ 10⁵ DAC and uniform RLS take about the same time at every such n",
 				Rule:  timingRule("DAC / uniform RLS at every n ≥ 10⁵", sameTime) + "; inconclusive when the run has no n ≥ 10⁵",
 				Check: checkFig3_4LargeN,

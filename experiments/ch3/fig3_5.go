@@ -110,6 +110,7 @@ func fig3_5() *run.Experiment {
 		Claims: []run.Claim{
 			{
 				ID:   "recursive-best-kc1-houses",
+				Kind: run.Finding,
 				Text: "recursive RLS is best on KC1 and Houses, after exact RLS on KC1: over the numbers of labels, exact RLS has the highest accuracy on KC1 and recursive RLS the second highest, and recursive RLS the lowest MSE on Houses",
 				Rule: "one value per draw and pair of methods: the mean over the numbers of labels of the paired difference (the draw's split is shared by every method); one-sided paired t tests of exact > each other method and recursive > DAC, uniform RLS, uniform on KC1 (accuracy), " +
 					"recursive < DAC, uniform RLS, uniform on Houses (MSE); family of 10, Holm at 0.05. Premise per data set: some method beats the no-feature baseline of its own draws (majority class on KC1, training mean on Houses; paired t, Holm), otherwise that data set's ranking is inconclusive",
@@ -117,6 +118,7 @@ func fig3_5() *run.Experiment {
 			},
 			{
 				ID:   "dac-recursive-equivalent-adult",
+				Kind: run.Finding,
 				Text: fmt.Sprintf("on Adult DAC and recursive RLS are equivalent: their accuracies over the numbers of labels differ by at most %g", fig3_5PairTolerance),
 				Rule: fmt.Sprintf("Adult, one value per draw: the mean over the numbers of labels of DAC − recursive accuracy; TOST equivalence with margin ±%g (fixed from \"equivalent\" before any run). "+
 					"Premise: DAC or recursive beats the majority-class baseline of its own draws (paired t, Holm), otherwise inconclusive", fig3_5PairTolerance),
@@ -124,6 +126,7 @@ func fig3_5() *run.Experiment {
 			},
 			{
 				ID:   "dac-best-few-labels-adult",
+				Kind: run.Finding,
 				Text: "on Adult DAC is best when very few labels are used: at the smallest number of labels its accuracy is the highest",
 				Rule: "Adult at the smallest number of labels, per draw: DAC − m accuracy for m of uniform RLS, recursive, uniform; one-sided paired t tests, supported if above 0, contradicted if below; family of 3, Holm at 0.05. " +
 					"Premise: some method beats the majority-class baseline at that number of labels, otherwise inconclusive",
@@ -131,6 +134,7 @@ func fig3_5() *run.Experiment {
 			},
 			{
 				ID:   "covtype-all-equivalent",
+				Kind: run.Finding,
 				Text: fmt.Sprintf("on Covertype all methods are equivalent: their accuracies over the numbers of labels lie within %g of each other", fig3_5GroupTolerance),
 				Rule: fmt.Sprintf("Covertype, every pair of methods, one value per draw: the mean over the numbers of labels of the accuracy difference; TOST equivalence with margin ±%g (fixed from \"equivalent\" before any run); family of the 6 pairs, Holm at 0.05. "+
 					"Premise: some method beats the majority-class baseline of its own draws, otherwise inconclusive", fig3_5GroupTolerance),

@@ -324,7 +324,7 @@ func timeRatio(res *run.Results, dataset, a, b string, n float64, kind timeKind)
 // claimFewestErrors is the claim that best makes fewer errors than each of others on the same
 // decisions at the n of r (McNemar, a family), provided the reference separates there.
 func claimFewestErrors(id, text, dataset, best string, others []string, r func(*run.Results) (nRange, error)) run.Claim {
-	return run.Claim{ID: id, Text: text,
+	return run.Claim{ID: id, Kind: run.Finding, Text: text,
 		Rule: fmt.Sprintf("McNemar's exact test of %s against each of %s on the same decisions, Holm over the family; supported if %s errs alone significantly less often than every other, contradicted if significantly more often than one; premise: the exact MMD (where it ran, else the compared method with the fewest errors) has an error rate below 1/2 (exact binomial), else INCONCLUSIVE",
 			best, strings.Join(others, ", "), best),
 		Check: func(res *run.Results) (verdict.Verdict, error) {
@@ -363,7 +363,7 @@ func claimExactFewest(id, dataset string, approximations []string) run.Claim {
 
 // claimSameConvergence is the claim that a and b converge to the exact MMD² at the same speed.
 func claimSameConvergence(id, text, dataset, a, b string) run.Claim {
-	return run.Claim{ID: id, Text: text,
+	return run.Claim{ID: id, Kind: run.Finding, Text: text,
 		Rule: fmt.Sprintf("least-squares slopes of log Δ against log n over every draw with the exact MMD²; premise: both slopes significantly below 0 (both converge), else INCONCLUSIVE; then %s", sameSpeedRule),
 		Check: func(res *run.Results) (verdict.Verdict, error) {
 			t, notes, err := sameConvergence(res, dataset, a, b)

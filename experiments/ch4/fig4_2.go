@@ -112,18 +112,21 @@ func fig4_2() *run.Experiment {
 	e := f.experiment(
 		run.Claim{
 			ID:    "nystrom-rff-same-error",
+			Kind:  run.Finding,
 			Text:  "Nyström and RFF have the same error",
 			Rule:  fmt.Sprintf("on the n where Nyström or RFF does better than chance (error rate below 1/2, exact binomial, Holm over every n and both methods), the mean of the paired differences of their 0/1 errors on the same draws, TOST with margin ±%g; premise: such an n exists, else INCONCLUSIVE (equal errors at chance say nothing)", errorMargin),
 			Check: checkSameError(d, "nystrom", "rff"),
 		},
 		run.Claim{
 			ID:    "linear-block-cannot-separate",
+			Kind:  run.Finding,
 			Text:  "linear and block cannot separate the two Gaussians (while Nyström and RFF end up doing so)",
 			Rule:  fmt.Sprintf("read as: at the largest n, the error rates of linear and block above %g (they do not reach the separation target of nystrom-rff-separate) and those of Nyström and RFF below it; %s. %s", separateRate, separationRule, separableRule),
 			Check: checkCannotSeparate(d, []string{"nystrom", "rff"}, []string{"linear", "block"}),
 		},
 		run.Claim{
 			ID:    "nystrom-rff-separate",
+			Kind:  run.Finding,
 			Text:  "Nyström and RFF, computable for large n, end up separating the two Gaussians",
 			Rule:  fmt.Sprintf("'end up separating' read as: at the largest n, the error rates of Nyström and of RFF below %g; %s. No premise: the claim says that they do separate in the figure, so a rate shown above the target contradicts it whatever the reason; whether the exact MMD could reach the target there is given as a note", separateRate, separationRule),
 			Check: checkSeparate(d, "nystrom", "rff"),
@@ -132,24 +135,28 @@ func fig4_2() *run.Experiment {
 			"Nyström and RFF converge to the exact MMD at the same speed", d, "nystrom", "rff"),
 		run.Claim{
 			ID:    "nystrom-rff-closer-than-linear-block",
+			Kind:  run.Finding,
 			Text:  "Nyström and RFF converge to the exact MMD faster than linear and block",
 			Rule:  deltaRule,
 			Check: checkDeltaBelow(d, []string{"nystrom", "rff"}, []string{"linear", "block"}),
 		},
 		run.Claim{
 			ID:    "linear-fastest",
+			Kind:  run.Timing,
 			Text:  "linear is the fastest",
 			Rule:  timeRule,
 			Check: checkTimes(d, "linear", []timeOrder{{"linear", "block", timeFaster}, {"linear", "rff", timeFaster}, {"linear", "nystrom", timeFaster}}),
 		},
 		run.Claim{
 			ID:    "nystrom-rff-similar-time-beat-block",
+			Kind:  run.Timing,
 			Text:  "for large n Nyström and RFF take similar time, and both are faster than block",
 			Rule:  timeRule,
 			Check: checkTimes(d, "nystrom", []timeOrder{{"nystrom", "rff", timeSimilar}, {"nystrom", "block", timeFaster}, {"rff", "block", timeFaster}}),
 		},
 		run.Claim{
 			ID:   "exact-time-explodes",
+			Kind: run.Timing,
 			Text: "the exact MMD's time explodes",
 			Rule: fmt.Sprintf("least-squares slope of log time against log n over every timed draw of the exact MMD at n ≥ %d above %g (halfway between the approximations' Θ(n log n) and the exact Θ(n²) of §4.6.1), and at its largest n its time above %g times every approximation's (geometric-mean ratio of times, t test on log ratios paired by draw; %g = verdict.TimeMargin, the one practical margin of timing claims); Holm over the family",
 				explodesFrom, explodes, verdict.TimeMargin, verdict.TimeMargin),

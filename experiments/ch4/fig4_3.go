@@ -49,24 +49,28 @@ func fig4_3() *run.Experiment {
 			d, "nystrom", []string{"linear", "block", "rff"}, fixedRange(fromN(5000))),
 		run.Claim{
 			ID:    "nystrom-no-error-from-10000",
+			Kind:  run.Finding,
 			Text:  "from n ≈ 10000 Nyström makes no error",
 			Rule:  noErrorRule,
 			Check: checkNoErrorFrom(d, "nystrom", 10000),
 		},
 		run.Claim{
 			ID:    "exact-no-error",
+			Kind:  run.Finding,
 			Text:  "the exact MMD makes no error, even at small n",
 			Rule:  noErrorRule,
 			Check: checkNoErrorFrom(d, "exact", 0),
 		},
 		run.Claim{
 			ID:    "convergence-order",
+			Kind:  run.Finding,
 			Text:  "RFF converges fastest to the exact value, Nyström and block at the same speed, linear slowest",
 			Rule:  deltaRule + "; pairs: RFF against linear, block and Nyström, and block and Nyström against linear; 'Nyström and block at the same speed': both log-log slopes of Δ against n below 0, then " + sameSpeedRule + "; one family, Holm",
 			Check: checkConvergenceOrder(d),
 		},
 		run.Claim{
 			ID:   "time-order",
+			Kind: run.Timing,
 			Text: "time order linear < RFF ≈ Nyström < block < exact",
 			Rule: timeRule + " (the largest n where the exact MMD was timed)",
 			Check: checkTimes(d, "exact", []timeOrder{

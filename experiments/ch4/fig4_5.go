@@ -47,18 +47,21 @@ func fig4_5() *run.Experiment {
 		claimExactFewest("exact-fewest", d, []string{"linear", "block", "nystrom"}),
 		run.Claim{
 			ID:    "error-order",
+			Kind:  run.Finding,
 			Text:  "after the exact MMD come Nyström, then block, then linear",
 			Rule:  "McNemar's exact tests on the same decisions over every n: Nyström errs less often than block, block less often than linear (a family of 2, Holm); premise: the exact MMD's error rate below 1/2 (exact binomial), else INCONCLUSIVE",
 			Check: checkErrorOrder(d, "nystrom", "block", "linear"),
 		},
 		run.Claim{
 			ID:    "nystrom-converges-fastest",
+			Kind:  run.Finding,
 			Text:  "Nyström converges fastest to the exact value",
 			Rule:  deltaRule,
 			Check: checkDeltaBelow(d, []string{"nystrom"}, []string{"block", "linear"}),
 		},
 		run.Claim{
 			ID:    "linear-fastest-block-slowest",
+			Kind:  run.Timing,
 			Text:  "exact aside, linear is the fastest and block the slowest",
 			Rule:  timeRule,
 			Check: checkTimes(d, "linear", []timeOrder{{"linear", "nystrom", timeFaster}, {"linear", "block", timeFaster}, {"nystrom", "block", timeFaster}}),

@@ -174,7 +174,7 @@ func TestNotesNystromGapClaim(t *testing.T) {
 		}
 		return kittest.RowsOf("notes_fig_nystrom", rows...)
 	}
-	check := notesNystromGapClaim("gap", "t", nystromAll, bestRankAll).Check
+	check := notesNystromGapClaim("gap", run.Check, "t", nystromAll, bestRankAll).Check
 	kittest.WantOutcome(t, "c^-1/2", check, build(func(c float64) float64 { return 10 / math.Sqrt(c) }), verdict.Supported)
 	kittest.WantOutcome(t, "c^-0.1, too slow", check, build(func(c float64) float64 { return 10 * math.Pow(c, -0.1) }), verdict.Contradicted)
 	kittest.WantOutcome(t, "growing", check, build(func(c float64) float64 { return c }), verdict.Contradicted)

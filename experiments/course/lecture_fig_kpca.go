@@ -101,7 +101,8 @@ func lectureFigKPCA() *run.Experiment {
 		Plan:   planLectureKPCA,
 		Render: renderLectureKPCA,
 		Claims: []run.Claim{{
-			ID: "kpca-separates",
+			ID:   "kpca-separates",
+			Kind: run.Finding,
 			Text: fmt.Sprintf("a threshold on the first kernel principal component (γ = %g) separates the circles, one on the first linear principal component does not",
 				circlesGamma),
 			Rule: fmt.Sprintf("accuracy of the best threshold on PC1, one value per repetition (each draws new circles); family of two one-sided t tests: "+

@@ -68,12 +68,12 @@ func lectureFigRFF() *run.Experiment {
 		Plan:   planLectureRFF,
 		Render: renderLectureRFF,
 		Claims: []run.Claim{
-			{ID: "unbiased", Text: "the cos/sin estimate of the kernel is unbiased, at every number of features n",
+			{ID: "unbiased", Kind: run.Check, Text: "the cos/sin estimate of the kernel is unbiased, at every number of features n",
 				Rule: fmt.Sprintf("per pair, each repetition's error (estimate − exact) averaged over the feature counts (the estimate at n is a mean of n "+
 					"independent terms, unbiased at every n exactly when one term is); TOST over the repetitions with margin ±%g "+
 					"(kernel values lie in [0, 1]); Holm over the three pairs", lectureRFFBiasMargin),
 				Check: checkLectureRFFUnbiased},
-			{ID: "sd-rate", Text: "the standard deviation of the estimate falls as n^{-1/2}",
+			{ID: "sd-rate", Kind: run.Check, Text: "the standard deviation of the estimate falls as n^{-1/2}",
 				Rule: fmt.Sprintf("per pair, least-squares slope of ln sd against ln n (each sd over all repetitions); two one-sided t tests "+
 					"(a TOST) that it lies within ±%.2f of −1/2 (the tolerance notes_fig_rff uses for the same rate); Holm over the pairs", lectureRFFRateTolerance),
 				Check: checkLectureRFFRate},

@@ -229,6 +229,7 @@ func notesRFFLogDraws(res *run.Results, method string, p int) (lc, le []float64,
 func notesRFFRateClaim(id, method, name string) run.Claim {
 	return run.Claim{
 		ID:   id,
+		Kind: run.Check, // Rahimi and Recht's bound: a theorem, so a test of the implementation
 		Text: fmt.Sprintf("%s kernel: the sup error of RFF falls as c^{-1/2}, for every input dimension p", name),
 		Rule: fmt.Sprintf("least-squares slope of ln(sup error) against ln c over every repetition with c ≥ %d (where the −1/2 rate applies, "+
 			"see the doc), per p; two one-sided t tests per p (a TOST): slope above %.2f and below %.2f (the catalogue's tolerance ±%.2f), "+

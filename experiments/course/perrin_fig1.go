@@ -53,6 +53,7 @@ func perrinFig1() *run.Experiment {
 		Render: renderPerrinFig1,
 		Claims: []run.Claim{{
 			ID:   "trade-off",
+			Kind: run.Timing,
 			Text: "more sampled points lower the Nyström error and cost more time",
 			Rule: fmt.Sprintf("family of two (Holm at 0.05): least-squares slope of ln error against ln m over every repetition, supported if below 0, contradicted if above; and the ratio of "+
 				"the times at the largest and the smallest m (each time a median of timed calls; geometric mean over the repetitions, t test "+

@@ -56,6 +56,7 @@ func perrinFig2() *run.Experiment {
 		Render: renderPerrinFig2,
 		Claims: []run.Claim{{
 			ID:   "both-improve-with-rank",
+			Kind: run.Finding,
 			Text: "the error of both Nyström and MEKA falls as the rank grows",
 			Rule: "per method, least-squares slope of ln error against ln k over every repetition, 90% t interval; family of two (Holm): " +
 				"supported if both slopes are below 0, contradicted if either is shown above",

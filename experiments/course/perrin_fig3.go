@@ -161,6 +161,7 @@ func perrinFig3() *run.Experiment {
 		Claims: append([]run.Claim{
 			{
 				ID:   "nystrom-small-gamma-only",
+				Kind: run.Finding,
 				Text: "Nyström is accurate only for small γ (low-rank Gram matrix): its error at the largest γ is at least 10× that at the smallest",
 				Rule: "per repetition (the same sample at every γ), ln error at the largest γ − ln error at the smallest; one-sided t test: " +
 					"supported if the mean is above ln 10 (an order of magnitude, fixed from the claim's words 'only for small γ'), contradicted if below",
@@ -190,6 +191,7 @@ func perrinFig3MEKAClaims() []run.Claim {
 	for i, v := range perrinFig3Variants {
 		claims[i] = run.Claim{
 			ID:   "meka-both-regimes-" + v.suffix,
+			Kind: run.Finding,
 			Text: v.name + " is good for both small and large γ: below Nyström at the largest γ, within 2× of it at the smallest",
 			Rule: "per repetition, ln(MEKA error) − ln(Nyström error) on the same sample, this variant of MEKA; family of two one-sided t tests (Holm): " +
 				"supported if the mean is below 0 at the largest γ and below ln 2 at the smallest, contradicted if either is shown above; " +

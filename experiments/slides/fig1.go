@@ -35,6 +35,7 @@ func fig1() *run.Experiment {
 		Render: renderSlidesFig1,
 		Claims: []run.Claim{{
 			ID:   "bayesian-plateaus-early",
+			Kind: run.Finding,
 			Text: "Bayesian PCA reaches its plateau of quality quickly",
 			Rule: fmt.Sprintf("one value per repetition: the score after the last EM iteration of the grid minus the score after %d; TOST, supported if the 90%% interval lies inside ±%g, "+
 				"contradicted if the mean lies outside (%d iterations and the margin fixed from the slides' words before any run; premise: KNN on the raw pixels is shown better than chance, ROC-AUC above 0.5)", earlyEM, plateau, earlyEM),

@@ -24,6 +24,7 @@ func fig2() *run.Experiment {
 		Render: renderSlidesFig2,
 		Claims: []run.Claim{{
 			ID:   "sparse-lags-in-quality",
+			Kind: run.Finding,
 			Text: "sparse PCA lags well behind the other methods in the quality of its projections",
 			Rule: "against each other factorisation, one value per repetition: sparse PCA's score minus the other's, mean below 0 (paired t; premise: KNN on the raw pixels is shown better than chance, ROC-AUC above 0.5); family of 3, Holm at 0.05",
 			Check: func(res *run.Results) (verdict.Verdict, error) {

@@ -49,7 +49,8 @@ func table1() *run.Experiment {
 		Render: renderSlidesTable1,
 		Claims: []run.Claim{
 			{
-				ID: "randomized-speedup-small-loss",
+				ID:   "randomized-speedup-small-loss",
+				Kind: run.Timing,
 				Text: "the randomized SVD methods (randomized SVD, Bayesian PCA) buy a serious speed-up of both training and inference " +
 					"for a comparatively small loss of quality",
 				Rule: fmt.Sprintf("per method, one value per repetition: (a) factorisation time over the classic SVD's, geometric-mean ratio below %g (t test on log ratios, paired) "+
@@ -60,6 +61,7 @@ func table1() *run.Experiment {
 			},
 			{
 				ID:   "sparse-slowest-largest",
+				Kind: run.Timing,
 				Text: "sparse PCA does worst: the longest factorisation and the poorest reduction (the largest |Σ̃|)",
 				Rule: "against each other factorisation, one value per repetition: sparse PCA's factorisation time over the other's, " + slowerRule + "; sparse PCA's |Σ̃| minus the other's, mean above 0 (paired t); family of 6, Holm at 0.05",
 				Check: func(res *run.Results) (verdict.Verdict, error) {
@@ -68,6 +70,7 @@ func table1() *run.Experiment {
 			},
 			{
 				ID:    "bayesian-fastest-best-randomized",
+				Kind:  run.Timing,
 				Text:  "Bayesian PCA is the fastest factorisation and has the best quality among the randomized models",
 				Rule:  "one value per repetition: Bayesian PCA's factorisation time over each other method's, " + fasterRule + " (3 tests); its score minus the randomized SVD's and minus sparse PCA's, mean above 0 (paired t, 2 tests; premise: KNN on the raw pixels is shown better than chance); family of 5, Holm at 0.05",
 				Check: checkSlidesBayesianBest,

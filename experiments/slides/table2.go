@@ -38,6 +38,7 @@ func table2() *run.Experiment {
 		Claims: []run.Claim{
 			{
 				ID:   "randomized-faster-than-classic",
+				Kind: run.Timing,
 				Text: "every randomized factorisation (randomized SVD, sparse PCA, Bayesian PCA) factorises the corpus faster than the classic SVD (slides: 126 s, 4 min and 58 s against 9 min)",
 				Rule: "per corpus and method, one value per repetition: the method's factorisation time over the classic SVD's, " + fasterRule + "; family of 6 (3 methods × 2 corpora), Holm at 0.05",
 				Check: func(res *run.Results) (verdict.Verdict, error) {
@@ -46,6 +47,7 @@ func table2() *run.Experiment {
 			},
 			{
 				ID:   "sparse-largest-worst",
+				Kind: run.Finding,
 				Text: "sparse PCA keeps the most components (the largest |Σ̃|) and has the worst score (the largest: smaller is better)",
 				Rule: "per corpus, against each other factorisation, one value per repetition: sparse PCA's |Σ̃| minus the other's, and its score minus the other's, means above 0 (paired t); family of 12 (2 metrics × 3 methods × 2 corpora), Holm at 0.05",
 				Check: func(res *run.Results) (verdict.Verdict, error) {
@@ -54,6 +56,7 @@ func table2() *run.Experiment {
 			},
 			{
 				ID:   "bayesian-fastest",
+				Kind: run.Timing,
 				Text: "Bayesian PCA is the fastest factorisation (slides: 58 s)",
 				Rule: "per corpus, against each other factorisation, one value per repetition: Bayesian PCA's factorisation time over the other's, " + fasterRule + "; family of 6, Holm at 0.05",
 				Check: func(res *run.Results) (verdict.Verdict, error) {

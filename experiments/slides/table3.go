@@ -23,6 +23,7 @@ func table3() *run.Experiment {
 		Render: renderSlidesTable3,
 		Claims: []run.Claim{{
 			ID:   "sparse-top-words-lack-common-words",
+			Kind: run.Finding,
 			Text: "the top words of sparse PCA's topics hold no words of the common vocabulary, which are in the top words of every topic of the other methods",
 			Rule: fmt.Sprintf("per corpus, one value per repetition: the share of the top-5 words of all topics under sparse PCA that are common words (the words of highest document frequency); "+
 				"one-sided t test, supported if the mean is shown below %g, contradicted if shown above (the slides' \"no common words at all\", 0 within a tolerance of %g: "+

@@ -59,7 +59,7 @@ func piExperiment() *run.Experiment {
 			})
 		},
 		Claims: []run.Claim{{
-			ID: "c1", Text: "the error shrinks with n",
+			ID: "c1", Kind: run.Finding, Text: "the error shrinks with n",
 			Rule: "log-log least-squares slope of the error against n over every draw; supported if below 0",
 			Check: func(res *run.Results) (verdict.Verdict, error) {
 				var logN, logErr []float64

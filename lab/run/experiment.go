@@ -211,6 +211,9 @@ func (e *Experiment) validate() error {
 			return fmt.Errorf("run: experiment %s: claim ID %q appears twice", e.ID, c.ID)
 		}
 		seen[c.ID] = true
+		if !slices.Contains(ClaimKinds(), c.Kind) {
+			return fmt.Errorf("run: experiment %s: claim %s has kind %q; give it one of %v (the claims report counts the kinds apart)", e.ID, c.ID, c.Kind, ClaimKinds())
+		}
 	}
 	return nil
 }

@@ -13,11 +13,12 @@ func stub(id string) *Experiment {
 }
 
 func TestRegistryValidates(t *testing.T) {
-	noPlan, noRender, dupClaim, emptyClaim := stub("a"), stub("b"), stub("c"), stub("d")
+	noPlan, noRender, dupClaim, emptyClaim, noKind := stub("a"), stub("b"), stub("c"), stub("d"), stub("e")
 	noPlan.Plan = nil
 	noRender.Render = nil
-	dupClaim.Claims = []Claim{{ID: "c1"}, {ID: "c1"}}
+	dupClaim.Claims = []Claim{{ID: "c1", Kind: Finding}, {ID: "c1", Kind: Finding}}
 	emptyClaim.Claims = []Claim{{Text: "no id"}}
+	noKind.Claims = []Claim{{ID: "c1"}}
 	timing := func(id string, change func(e *Experiment)) *Experiment {
 		e := stub(id)
 		e.Timings = []string{"seconds"}
@@ -35,6 +36,7 @@ func TestRegistryValidates(t *testing.T) {
 		"no Render":                       {noRender},
 		`"c1" appears twice`:              {dupClaim},
 		"empty ID":                        {emptyClaim},
+		`claim c1 has kind ""`:            {noKind},
 		"character":                       {stub("fig 3")},
 		"must not start":                  {stub("../x")},
 		"nil experiment":                  {nil},
