@@ -1,6 +1,7 @@
 package main
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -63,5 +64,27 @@ func TestHeadline(t *testing.T) {
 	// Findings are listed before timings among the contradictions.
 	if strings.Index(got, "**f1 close**") > strings.Index(got, "**f2 fast**") {
 		t.Errorf("contradictions not ordered by kind:\n%s", got)
+	}
+}
+
+// TestREADMECarriesTheHeadline keeps the README's "What holds" table the one the committed claims
+// report opens with (itself checked against the committed results by
+// TestCommittedOutputsRegenerate): re-make the report, then paste its table into the README.
+func TestREADMECarriesTheHeadline(t *testing.T) {
+	table := func(path string) string {
+		text := string(mustRead(t, path))
+		start := strings.Index(text, "| Source | Kind |")
+		if start < 0 {
+			t.Fatalf("%s has no headline table", path)
+		}
+		end := strings.Index(text[start:], "\n\n")
+		if end < 0 {
+			end = len(text) - start
+		}
+		return text[start : start+end]
+	}
+	report, readme := filepath.Join("..", "..", "figures", "CLAIMS.md"), filepath.Join("..", "..", "README.md")
+	if got, want := table(readme), table(report); got != want {
+		t.Errorf("the table of %s differs from the one of %s: paste it again\n%s", readme, report, want)
 	}
 }
