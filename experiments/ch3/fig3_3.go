@@ -87,7 +87,7 @@ func fig3_3() *run.Experiment {
 				ID:   "exact-slowest",
 				Kind: run.Timing,
 				Text: "exact RLS is the slowest: on every data set where it ran, at the largest n it ran at, it takes longer than every other method",
-				Rule: timingRule("exact / m for every other method m, at the largest n exact RLS ran at on each data set where it ran", slower) +
+				Rule: timingRule("exact / m for every other method m, at the largest n exact RLS ran at on each data set where it ran", verdict.Slower) +
 					"; inconclusive when exact RLS ran nowhere",
 				Check: checkFig3_3ExactSlowest,
 			},
@@ -95,14 +95,14 @@ func fig3_3() *run.Experiment {
 				ID:    "uniform-rls-fastest",
 				Kind:  run.Timing,
 				Text:  "uniform RLS is the fastest: on every data set, at the largest n, it takes less time than every other method",
-				Rule:  timingRule("uniform RLS / m for every other method m, at each data set's largest n", faster),
+				Rule:  timingRule("uniform RLS / m for every other method m, at each data set's largest n", verdict.Faster),
 				Check: checkFig3_3UniformFastest,
 			},
 			{
 				ID:    "recursive-slower-than-dac",
 				Kind:  run.Timing,
 				Text:  "recursive RLS and accelerated recursive RLS are slower than DAC: on every data set, at the largest n, both take longer than DAC",
-				Rule:  timingRule("recursive / DAC and accelerated / DAC, at each data set's largest n", slower),
+				Rule:  timingRule("recursive / DAC and accelerated / DAC, at each data set's largest n", verdict.Slower),
 				Check: checkFig3_3RecursiveSlower,
 			},
 		},
@@ -264,52 +264,18 @@ func addSlope(res *run.Results, p *plot.Plot, dataset string) error {
 	return styles.AddLine(p, xs, ys, slopeLabel, "slope")
 }
 
-// timeClaim is what a timing claim says of the ratio a/b of two methods' times. Its one practical
-// margin is verdict.TimeMargin, so that the three are a partition: "slower" is a ratio above it,
-// "faster" below its inverse, "about the same time" within a factor of it either way.
-type timeClaim int
-
-const (
-	slower   timeClaim = iota // a/b > TimeMargin
-	faster                    // a/b < 1/TimeMargin
-	sameTime                  // 1/TimeMargin < a/b < TimeMargin
-)
-
-// test is the claim's test of the times a over b, paired by draw.
-func (c timeClaim) test(label string, a, b []float64) verdict.Test {
-	switch c {
-	case slower:
-		return verdict.RatioAbove(label, a, b, true, verdict.TimeMargin)
-	case faster:
-		return verdict.RatioBelow(label, a, b, true, 1/verdict.TimeMargin)
-	}
-	return verdict.RatioWithin(label, a, b, true, verdict.TimeMargin)
-}
-
-// decision says in words what supports and what contradicts the claim, with its margin.
-func (c timeClaim) decision() string {
-	m := verdict.TimeMargin
-	switch c {
-	case slower:
-		return fmt.Sprintf("supported if the ratio is shown above %g, contradicted if shown below %g", m, m)
-	case faster:
-		return fmt.Sprintf("supported if the ratio is shown below 1/%g = %g, contradicted if shown above %g", m, 1/m, 1/m)
-	}
-	return fmt.Sprintf("supported if its 90%% interval lies inside [1/%g, %g] = [%g, %g], contradicted if it is shown outside", m, m, 1/m, m)
-}
-
 // timingRule is the rule of a timing claim: the ratios tested, what supports or contradicts, and
 // where the margin comes from.
-func timingRule(ratios string, c timeClaim) string {
+func timingRule(ratios string, c verdict.TimeOrder) string {
 	return "each time is the median of several calls after a warm-up (run.TimeMedian), one per draw; per data set, the geometric-mean ratio of the times over the draws " + ratios +
-		", t test on log ratios paired by draw with 90% interval (every method is timed on the draw's subsample); " + c.decision() +
+		", t test on log ratios paired by draw with 90% interval (every method is timed on the draw's subsample); " + c.Decision() +
 		fmt.Sprintf(", inconclusive when its interval straddles the boundary (margin verdict.TimeMargin = %g, the catalogue's one margin for faster, slower and about the same time: "+
 			"the smallest difference a reader sees on the figures' logarithmic time axes, and fig3_2's \"close\"); family over the data sets and ratios, Holm at 0.05", verdict.TimeMargin)
 }
 
 // timeTest tests the ratio of the times of a and b on dataset at n (paired by draw) for claim c;
 // ok is false when either method has no time there (exact RLS does not run everywhere).
-func timeTest(res *run.Results, dataset string, n float64, a, b string, c timeClaim) (verdict.Test, bool, error) {
+func timeTest(res *run.Results, dataset string, n float64, a, b string, c verdict.TimeOrder) (verdict.Test, bool, error) {
 	at := func(x float64) bool { return x == n }
 	ra, err := keepRows(res.Where(dataset, a, kit.MetricSeconds), "n", at)
 	if err != nil {
@@ -326,7 +292,7 @@ func timeTest(res *run.Results, dataset string, n float64, a, b string, c timeCl
 	if err != nil {
 		return verdict.Test{}, false, fmt.Errorf("%s: %s n = %g %s against %s: %w", res.ID, dataset, n, a, b, err)
 	}
-	return c.test(fmt.Sprintf("%s n = %g: time %s / %s", names[dataset], n, label(a), label(b)), va, vb), true, nil
+	return c.Test(fmt.Sprintf("%s n = %g: time %s / %s", names[dataset], n, label(a), label(b)), va, vb, true), true, nil
 }
 
 // largestN returns the largest n at which method was timed on dataset (0 when never).
@@ -345,7 +311,7 @@ func largestN(res *run.Results, dataset, method string) (float64, error) {
 // checkFig3_3Order tests, on every data set at the largest n of anchor there, the ratio of each
 // method of first to each method of second for claim c (slower or faster); data sets where no
 // method of first ran are left out, and a run where none ran is inconclusive.
-func checkFig3_3Order(res *run.Results, anchor string, first, second []string, c timeClaim) (verdict.Verdict, error) {
+func checkFig3_3Order(res *run.Results, anchor string, first, second []string, c verdict.TimeOrder) (verdict.Verdict, error) {
 	var tests []verdict.Test
 	for _, name := range dataSets {
 		n, err := largestN(res, name, anchor)
@@ -374,13 +340,13 @@ func checkFig3_3Order(res *run.Results, anchor string, first, second []string, c
 }
 
 func checkFig3_3ExactSlowest(res *run.Results) (verdict.Verdict, error) {
-	return checkFig3_3Order(res, methodExact, []string{methodExact}, kit.Without(fig3_3Methods, methodExact), slower)
+	return checkFig3_3Order(res, methodExact, []string{methodExact}, kit.Without(fig3_3Methods, methodExact), verdict.Slower)
 }
 
 func checkFig3_3UniformFastest(res *run.Results) (verdict.Verdict, error) {
-	return checkFig3_3Order(res, dac, []string{uniformRLS}, kit.Without(fig3_3Methods, uniformRLS), faster)
+	return checkFig3_3Order(res, dac, []string{uniformRLS}, kit.Without(fig3_3Methods, uniformRLS), verdict.Faster)
 }
 
 func checkFig3_3RecursiveSlower(res *run.Results) (verdict.Verdict, error) {
-	return checkFig3_3Order(res, dac, []string{recursive, accelerated}, []string{dac}, slower)
+	return checkFig3_3Order(res, dac, []string{recursive, accelerated}, []string{dac}, verdict.Slower)
 }

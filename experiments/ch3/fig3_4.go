@@ -48,14 +48,14 @@ func fig3_4() *run.Experiment {
 				ID:    "dac-slower-small-n",
 				Kind:  run.Timing,
 				Text:  "for small n (≤ 10⁴ on Adult, ≤ 5·10⁴ on Covertype) DAC is slower than uniform RLS at every such n",
-				Rule:  timingRule("DAC / uniform RLS at every n ≤ 10⁴ on Adult and ≤ 5·10⁴ on Covertype (the thesis's \"small n\")", slower),
+				Rule:  timingRule("DAC / uniform RLS at every n ≤ 10⁴ on Adult and ≤ 5·10⁴ on Covertype (the thesis's \"small n\")", verdict.Slower),
 				Check: checkFig3_4SmallN,
 			},
 			{
 				ID:    "same-time-large-n",
 				Kind:  run.Timing,
 				Text:  "for n ≥ 10⁵ DAC and uniform RLS take about the same time at every such n",
-				Rule:  timingRule("DAC / uniform RLS at every n ≥ 10⁵", sameTime) + "; inconclusive when the run has no n ≥ 10⁵",
+				Rule:  timingRule("DAC / uniform RLS at every n ≥ 10⁵", verdict.SameTime) + "; inconclusive when the run has no n ≥ 10⁵",
 				Check: checkFig3_4LargeN,
 			},
 		},
@@ -64,7 +64,7 @@ func fig3_4() *run.Experiment {
 
 // fig3_4Tests tests the ratio DAC / uniform RLS for claim c at every data set and n that keep
 // accepts.
-func fig3_4Tests(res *run.Results, keep func(dataset string, n float64) bool, c timeClaim) ([]verdict.Test, error) {
+func fig3_4Tests(res *run.Results, keep func(dataset string, n float64) bool, c verdict.TimeOrder) ([]verdict.Test, error) {
 	var tests []verdict.Test
 	for _, name := range fig3_4Sets {
 		sums, err := run.Summarise(res.Where(name, dac, kit.MetricSeconds), "n")
@@ -91,7 +91,7 @@ func fig3_4Tests(res *run.Results, keep func(dataset string, n float64) bool, c 
 var fig3_4Small = map[string]float64{"adult": 1e4, "covtype": 5e4}
 
 func checkFig3_4SmallN(res *run.Results) (verdict.Verdict, error) {
-	tests, err := fig3_4Tests(res, func(name string, n float64) bool { return n <= fig3_4Small[name] }, slower)
+	tests, err := fig3_4Tests(res, func(name string, n float64) bool { return n <= fig3_4Small[name] }, verdict.Slower)
 	if err != nil {
 		return verdict.Verdict{}, err
 	}
@@ -102,7 +102,7 @@ func checkFig3_4SmallN(res *run.Results) (verdict.Verdict, error) {
 }
 
 func checkFig3_4LargeN(res *run.Results) (verdict.Verdict, error) {
-	tests, err := fig3_4Tests(res, func(_ string, n float64) bool { return n >= 1e5 }, sameTime)
+	tests, err := fig3_4Tests(res, func(_ string, n float64) bool { return n >= 1e5 }, verdict.SameTime)
 	if err != nil {
 		return verdict.Verdict{}, err
 	}

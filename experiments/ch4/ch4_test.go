@@ -562,22 +562,22 @@ func TestCh4TimeClaims(t *testing.T) {
 		"linear": noisyPower(1e-6, 1, 0.05, 1), "rff": noisyPower(3e-6, 1, 0.05, 2), "nystrom": noisyPower(3.3e-6, 1, 0.05, 3),
 		"block": noisyPower(9e-6, 1, 0.05, 4), "exact": noisyPower(1e-8, 2, 0.05, 5),
 	})
-	order := checkTimes("d", "exact", []timeOrder{{"linear", "rff", timeFaster}, {"rff", "nystrom", timeSimilar}, {"nystrom", "block", timeFaster}, {"block", "exact", timeFaster}})
+	order := checkTimes("d", "exact", []timeOrder{{"linear", "rff", verdict.Faster}, {"rff", "nystrom", verdict.SameTime}, {"nystrom", "block", verdict.Faster}, {"block", "exact", verdict.Faster}})
 	kittest.WantOutcome(t, "time order", order, ordered, verdict.Supported)
 	kittest.WantOutcome(t, "exact ∝ n²", checkExactExplodes("d", []string{"linear", "block"}), ordered, verdict.Supported)
-	kittest.WantOutcome(t, "linear fastest", checkTimes("d", "linear", []timeOrder{{"linear", "block", timeFaster}, {"linear", "nystrom", timeFaster}}), ordered, verdict.Supported)
-	kittest.WantOutcome(t, "block not faster than linear", checkTimes("d", "linear", []timeOrder{{"block", "linear", timeFaster}}), ordered, verdict.Contradicted)
-	kittest.WantOutcome(t, "linear and block not similar", checkTimes("d", "linear", []timeOrder{{"linear", "block", timeSimilar}}), ordered, verdict.Contradicted)
-	kittest.WantOutcome(t, "block slower than linear", checkTimes("d", "linear", []timeOrder{{"block", "linear", timeSlower}}), ordered, verdict.Supported)
+	kittest.WantOutcome(t, "linear fastest", checkTimes("d", "linear", []timeOrder{{"linear", "block", verdict.Faster}, {"linear", "nystrom", verdict.Faster}}), ordered, verdict.Supported)
+	kittest.WantOutcome(t, "block not faster than linear", checkTimes("d", "linear", []timeOrder{{"block", "linear", verdict.Faster}}), ordered, verdict.Contradicted)
+	kittest.WantOutcome(t, "linear and block not similar", checkTimes("d", "linear", []timeOrder{{"linear", "block", verdict.SameTime}}), ordered, verdict.Contradicted)
+	kittest.WantOutcome(t, "block slower than linear", checkTimes("d", "linear", []timeOrder{{"block", "linear", verdict.Slower}}), ordered, verdict.Supported)
 	// 10% faster is within the margin: shown not to be "faster" by a factor 1.25, nor "slower".
-	kittest.WantOutcome(t, "RFF 10% faster than Nyström", checkTimes("d", "rff", []timeOrder{{"rff", "nystrom", timeFaster}}), ordered, verdict.Contradicted)
-	kittest.WantOutcome(t, "Nyström 10% slower than RFF", checkTimes("d", "rff", []timeOrder{{"nystrom", "rff", timeSlower}}), ordered, verdict.Contradicted)
+	kittest.WantOutcome(t, "RFF 10% faster than Nyström", checkTimes("d", "rff", []timeOrder{{"rff", "nystrom", verdict.Faster}}), ordered, verdict.Contradicted)
+	kittest.WantOutcome(t, "Nyström 10% slower than RFF", checkTimes("d", "rff", []timeOrder{{"nystrom", "rff", verdict.Slower}}), ordered, verdict.Contradicted)
 	linearExact := times(map[string]drawValue{"linear": noisyPower(1e-6, 1, 0.05, 1), "block": noisyPower(9e-6, 1, 0.05, 4), "exact": noisyPower(1e-5, 1, 0.05, 5)})
 	kittest.WantOutcome(t, "exact ∝ n", checkExactExplodes("d", []string{"linear", "block"}), linearExact, verdict.Contradicted)
 	noisy := times(map[string]drawValue{
 		"linear": noisyPower(1e-6, 1, 1, 1), "block": noisyPower(1.1e-6, 1, 1, 2), "exact": noisyPower(1e-7, 1.5, 4, 6),
 	})
-	for _, kind := range []timeKind{timeFaster, timeSlower, timeSimilar} {
+	for _, kind := range []verdict.TimeOrder{verdict.Faster, verdict.Slower, verdict.SameTime} {
 		kittest.WantOutcome(t, "times within noise", checkTimes("d", "linear", []timeOrder{{"linear", "block", kind}}), noisy, verdict.Inconclusive)
 	}
 	kittest.WantOutcome(t, "slope within noise", checkExactExplodes("d", nil), noisy, verdict.Inconclusive)

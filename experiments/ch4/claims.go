@@ -291,34 +291,14 @@ func sameConvergence(res *run.Results, dataset, a, b string) (verdict.Test, []st
 	return verdict.SlopeRatioWithin(label, xs[0], ys[0], xs[1], ys[1], sameSpeed), notes, nil
 }
 
-// timeKind is what a time comparison claims of a against b.
-type timeKind int
-
-const (
-	timeFaster  timeKind = iota // a's time below b's divided by verdict.TimeMargin
-	timeSlower                  // a's time above verdict.TimeMargin times b's
-	timeSimilar                 // within a factor verdict.TimeMargin either way
-)
-
-// timeRatio tests the ratio of the times of a and b on the same timed draws at n, as kind says,
-// against the one practical margin of timing claims, verdict.TimeMargin: "faster" and "slower"
-// need a factor TimeMargin, "similar" a ratio within it, so that no pair is both "faster" and
-// "similar".
-func timeRatio(res *run.Results, dataset, a, b string, n float64, kind timeKind) (verdict.Test, error) {
+// timeRatio tests the ratio of the times of a and b on the same timed draws at n, as order says,
+// against the one practical margin of timing claims, verdict.TimeMargin (verdict.TimeOrder).
+func timeRatio(res *run.Results, dataset, a, b string, n float64, order verdict.TimeOrder) (verdict.Test, error) {
 	ta, tb, err := pairedDraws(res, dataset, metricSeconds, a, b, atN(n))
 	if err != nil {
 		return verdict.Test{}, err
 	}
-	label := fmt.Sprintf("time %s / %s at n = %g", a, b, n)
-	switch kind {
-	case timeFaster:
-		return verdict.RatioBelow(label, ta, tb, true, 1/verdict.TimeMargin), nil
-	case timeSlower:
-		return verdict.RatioAbove(label, ta, tb, true, verdict.TimeMargin), nil
-	case timeSimilar:
-		return verdict.RatioWithin(label, ta, tb, true, verdict.TimeMargin), nil
-	}
-	return verdict.Test{}, fmt.Errorf("timeRatio: unknown comparison %d", kind)
+	return order.Test(fmt.Sprintf("time %s / %s at n = %g", a, b, n), ta, tb, true), nil
 }
 
 // claimFewestErrors is the claim that best makes fewer errors than each of others on the same
@@ -402,7 +382,7 @@ const deltaRule = "Δ is what the thesis calls the speed of convergence (§4.6.1
 // timeOrder is one comparison of a time claim: a against b.
 type timeOrder struct {
 	a, b string
-	kind timeKind
+	kind verdict.TimeOrder
 }
 
 // checkTimes decides a family of time comparisons at the largest n where ref was timed.

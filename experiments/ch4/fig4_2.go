@@ -145,14 +145,14 @@ func fig4_2() *run.Experiment {
 			Kind:  run.Timing,
 			Text:  "linear is the fastest",
 			Rule:  timeRule,
-			Check: checkTimes(d, "linear", []timeOrder{{"linear", "block", timeFaster}, {"linear", "rff", timeFaster}, {"linear", "nystrom", timeFaster}}),
+			Check: checkTimes(d, "linear", []timeOrder{{"linear", "block", verdict.Faster}, {"linear", "rff", verdict.Faster}, {"linear", "nystrom", verdict.Faster}}),
 		},
 		run.Claim{
 			ID:    "nystrom-rff-similar-time-beat-block",
 			Kind:  run.Timing,
 			Text:  "for large n Nyström and RFF take similar time, and both are faster than block",
 			Rule:  timeRule,
-			Check: checkTimes(d, "nystrom", []timeOrder{{"nystrom", "rff", timeSimilar}, {"nystrom", "block", timeFaster}, {"rff", "block", timeFaster}}),
+			Check: checkTimes(d, "nystrom", []timeOrder{{"nystrom", "rff", verdict.SameTime}, {"nystrom", "block", verdict.Faster}, {"rff", "block", verdict.Faster}}),
 		},
 		run.Claim{
 			ID:   "exact-time-explodes",
@@ -620,7 +620,7 @@ func checkExactExplodes(dataset string, approximations []string) func(*run.Resul
 			return verdict.Verdict{}, err
 		}
 		for _, m := range approximations {
-			t, err := timeRatio(res, dataset, "exact", m, n, timeSlower)
+			t, err := timeRatio(res, dataset, "exact", m, n, verdict.Slower)
 			if err != nil {
 				return verdict.Verdict{}, err
 			}

@@ -74,8 +74,8 @@ func fig4_3() *run.Experiment {
 			Text: "time order linear < RFF ≈ Nyström < block < exact",
 			Rule: timeRule + " (the largest n where the exact MMD was timed)",
 			Check: checkTimes(d, "exact", []timeOrder{
-				{"linear", "rff", timeFaster}, {"linear", "nystrom", timeFaster}, {"rff", "nystrom", timeSimilar},
-				{"rff", "block", timeFaster}, {"nystrom", "block", timeFaster}, {"block", "exact", timeFaster},
+				{"linear", "rff", verdict.Faster}, {"linear", "nystrom", verdict.Faster}, {"rff", "nystrom", verdict.SameTime},
+				{"rff", "block", verdict.Faster}, {"nystrom", "block", verdict.Faster}, {"block", "exact", verdict.Faster},
 			}),
 		},
 	)

@@ -77,6 +77,46 @@ func ratioOf(label string, s tSummary) Test {
 // RatioWithin(…, TimeMargin).
 const TimeMargin = 1.25
 
+// TimeOrder is what a timing claim says of the ratio a/b of two methods' times, against the one
+// practical margin TimeMargin: the three orders partition the ratios, so that no pair of methods is
+// both "faster" and "about the same time".
+type TimeOrder int
+
+// The orders of two times.
+const (
+	// Faster: a/b below 1/TimeMargin.
+	Faster TimeOrder = iota
+	// Slower: a/b above TimeMargin.
+	Slower
+	// SameTime: a/b within a factor TimeMargin either way.
+	SameTime
+)
+
+// Test tests the order on the times a and b (paired by draw when paired): [RatioBelow] against
+// 1/TimeMargin, [RatioAbove] against TimeMargin, or [RatioWithin] TimeMargin.
+func (o TimeOrder) Test(label string, a, b []float64, paired bool) Test {
+	switch o {
+	case Faster:
+		return RatioBelow(label, a, b, paired, 1/TimeMargin)
+	case Slower:
+		return RatioAbove(label, a, b, paired, TimeMargin)
+	}
+	return RatioWithin(label, a, b, paired, TimeMargin)
+}
+
+// Decision says in words what supports and what contradicts the order, with the margin, for the
+// rule of a claim.
+func (o TimeOrder) Decision() string {
+	m := TimeMargin
+	switch o {
+	case Faster:
+		return fmt.Sprintf("supported if the ratio is shown below 1/%g = %g, contradicted if shown above %g", m, 1/m, 1/m)
+	case Slower:
+		return fmt.Sprintf("supported if the ratio is shown above %g, contradicted if shown below %g", m, m)
+	}
+	return fmt.Sprintf("supported if its 90%% interval lies inside [1/%g, %g] = [%g, %g], contradicted if it is shown outside", m, m, 1/m, m)
+}
+
 // RatioBelow tests the claim "a is below c times b" (typically timings: a faster than b when
 // c = 1) on the ratio a/b by a one-sided t test on log ratios: paired when each draw measured
 // both (ln a_i − ln b_i), else Welch's. Supported when H0: ratio ≥ c is rejected at Alpha,

@@ -376,3 +376,33 @@ func TestSlopeRatioOutcomes(t *testing.T) {
 		t.Error("a factor of 1 or two points accepted")
 	}
 }
+
+// TestTimeOrders checks that the three orders partition the ratios at TimeMargin: a ratio of 0.5
+// is faster, 1.1 about the same, 2 slower, and each other order contradicts there.
+func TestTimeOrders(t *testing.T) {
+	b := []float64{1, 1.02, 0.98, 1.01, 0.99, 1.03, 0.97, 1}
+	scaled := func(f float64) []float64 {
+		a := make([]float64, len(b))
+		for i, v := range b {
+			a[i] = f * v * (1 + 0.01*float64(i%3-1))
+		}
+		return a
+	}
+	want := map[float64]map[TimeOrder]Outcome{
+		0.5: {Faster: Supported, Slower: Contradicted, SameTime: Contradicted},
+		1.1: {Faster: Contradicted, Slower: Contradicted, SameTime: Supported},
+		2:   {Faster: Contradicted, Slower: Supported, SameTime: Contradicted},
+	}
+	for f, orders := range want {
+		for o, w := range orders {
+			if got := o.Test("t", scaled(f), b, true).Outcome(); got != w {
+				t.Errorf("ratio %g, order %d: %v, want %v", f, o, got, w)
+			}
+		}
+	}
+	for o, words := range map[TimeOrder]string{Faster: "below 1/1.25 = 0.8", Slower: "above 1.25", SameTime: "inside [1/1.25, 1.25]"} {
+		if !strings.Contains(o.Decision(), words) {
+			t.Errorf("order %d: decision %q lacks %q", o, o.Decision(), words)
+		}
+	}
+}
