@@ -480,29 +480,16 @@ func TestCh4SeparationClaims(t *testing.T) {
 	// Without the exact MMD at the largest n, the dimension study in d = 1 decides the premise: a
 	// margin spread of 1.155/n against a population MMD² of 10⁻³ predicts an exact error rate of
 	// Φ(−10⁻³·10⁴/1.155) ≈ 0 at n = 10⁴, of 10⁻⁷ one of Φ(−8.7·10⁻⁴) ≈ 1/2.
-	study := func(population float64) []run.Row {
-		var rows []run.Row
-		for _, n := range []float64{100, 1000} {
-			for i := range 4 {
-				v := 1 / n
-				if i%2 == 1 {
-					v = -v
-				}
-				rows = append(rows, run.Row{Dataset: fig4_2StudyDataset, Method: "exact", Params: []run.Param{run.P("d", fig4_2Dim), run.P("n", n), run.P("draw", i)}, Metric: fig4_2MetricMargin, Value: v})
-			}
-		}
-		return append(rows, run.Row{Dataset: fig4_2StudyDataset, Method: "exact", Params: []run.Param{run.P("d", fig4_2Dim)}, Metric: fig4_2MetricPopulation, Value: population})
-	}
 	approx := drawRowsOf(ns, 40, metricWrong, map[string]drawValue{"nystrom": wrongEvery(2, 0), "rff": wrongEvery(2, 1), "linear": wrongEvery(2, 0), "block": wrongEvery(2, 1)})
-	kittest.WantOutcome(t, "study: within reach", cannot, res(approx, study(1e-3)), verdict.Contradicted)
-	kittest.WantOutcome(t, "study: out of reach", cannot, res(approx, study(1e-7)), verdict.Inconclusive)
+	kittest.WantOutcome(t, "study: within reach", cannot, res(approx, studyRows(fig4_2Dim, 1e-3)), verdict.Contradicted)
+	kittest.WantOutcome(t, "study: out of reach", cannot, res(approx, studyRows(fig4_2Dim, 1e-7)), verdict.Inconclusive)
 	kittest.WantOutcome(t, "no exact MMD, no study", cannot, res(approx), verdict.Inconclusive)
-	v, err := cannot(res(approx, study(1e-7)))
+	v, err := cannot(res(approx, studyRows(fig4_2Dim, 1e-7)))
 	if err != nil || !strings.Contains(v.Evidence, "out of reach") || !strings.Contains(v.Evidence, "not decided: nystrom error rate") {
 		t.Errorf("out of reach: the evidence must give the reason and the undecided rates (%v): %s", err, v.Evidence)
 	}
-	kittest.WantOutcome(t, "study: out of reach, separate", separate, res(approx, study(1e-7)), verdict.Contradicted)
-	if v, err = separate(res(approx, study(1e-7))); err != nil || !strings.Contains(v.Evidence, "can the exact MMD reach the target at this n: ") {
+	kittest.WantOutcome(t, "study: out of reach, separate", separate, res(approx, studyRows(fig4_2Dim, 1e-7)), verdict.Contradicted)
+	if v, err = separate(res(approx, studyRows(fig4_2Dim, 1e-7))); err != nil || !strings.Contains(v.Evidence, "can the exact MMD reach the target at this n: ") {
 		t.Errorf("separate: the evidence must say whether the exact MMD could reach the target (%v): %s", err, v.Evidence)
 	}
 }
@@ -599,17 +586,7 @@ func TestFig4_2Study(t *testing.T) {
 			t.Errorf("d = %d: MMD² %g, want ≈ %g", d, got, want)
 		}
 	}
-	var rows []run.Row
-	for _, n := range []float64{100, 1000} {
-		for i := range 4 {
-			v := 1 / n
-			if i%2 == 1 {
-				v = -v
-			}
-			rows = append(rows, run.Row{Dataset: fig4_2StudyDataset, Method: "exact", Params: []run.Param{run.P("d", 1), run.P("n", n), run.P("draw", i)}, Metric: fig4_2MetricMargin, Value: v})
-		}
-	}
-	rows = append(rows, run.Row{Dataset: fig4_2StudyDataset, Method: "exact", Params: []run.Param{run.P("d", 1)}, Metric: fig4_2MetricPopulation, Value: 1e-6})
+	rows := studyRows(1, 1e-6)
 	st, err := fig4_2StudyResults(kittest.RowsOf("fig4_2", rows...))
 	if err != nil || len(st) != 1 {
 		t.Fatalf("%v, %v", st, err)
@@ -684,4 +661,20 @@ func TestTable4_1Sizes(t *testing.T) {
 	if v, err := check(shapes(70000)); err != nil || !strings.Contains(v.Evidence, "both distributions") {
 		t.Errorf("evidence lacks the counting convention: %v %s", err, v.Evidence)
 	}
+}
+
+// studyRows are the rows of a dimension study in dimension dim: at n = 100 and 1000, four draws
+// whose decision margins are ±1/n (spread 1.155/n), and the population MMD² given.
+func studyRows(dim int, population float64) []run.Row {
+	var rows []run.Row
+	for _, n := range []float64{100, 1000} {
+		for i := range 4 {
+			v := 1 / n
+			if i%2 == 1 {
+				v = -v
+			}
+			rows = append(rows, run.Row{Dataset: fig4_2StudyDataset, Method: "exact", Params: []run.Param{run.P("d", dim), run.P("n", n), run.P("draw", i)}, Metric: fig4_2MetricMargin, Value: v})
+		}
+	}
+	return append(rows, run.Row{Dataset: fig4_2StudyDataset, Method: "exact", Params: []run.Param{run.P("d", dim)}, Metric: fig4_2MetricPopulation, Value: population})
 }
