@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
+	"strconv"
 )
 
 // Covertype's two variants ([Variant]): the full UCI file (581,012 rows), and the partial copy the
@@ -15,6 +16,41 @@ const (
 	CovtypeFull   = "uci"
 	CovtypeSubset = "subset-31220"
 )
+
+// The rows of Covertype's two variants: CovtypeRows in the full UCI file, CovtypeSubsetRows in the
+// partial copy (its 20,000-row prefix and 11,318-row sample share 98 rows).
+const (
+	CovtypeRows       = 581012
+	CovtypeSubsetRows = 31220
+)
+
+// Label names the rows a variant of a data set holds, as results, titles and claims show them: the
+// data set's name when the variant holds all its rows, and for Covertype anything but the full UCI
+// file "covtype (subset: 31,220 of 581,012 rows)", so that no number measured on part of a data set
+// passes for one on the whole ([Partial]). An unrecorded Covertype variant ("") is not called
+// whole either.
+func Label(name, variant string) string {
+	if Partial(name, variant) {
+		return fmt.Sprintf("%s (subset: %s of %s rows)", name, groupDigits(CovtypeSubsetRows), groupDigits(CovtypeRows))
+	}
+	return name
+}
+
+// Partial reports whether a variant of a data set holds only part of its rows: Covertype's subset
+// (or an unrecorded Covertype variant, which cannot be shown to be the full file). Every variant
+// of the other data sets holds all the rows its loader documents.
+func Partial(name, variant string) bool {
+	return name == "covtype" && variant != CovtypeFull
+}
+
+// groupDigits writes a non-negative n with commas between groups of three digits (581,012).
+func groupDigits(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
 
 // checkCovtypeFull verifies a full covtype.data.gz, for which no checksum is published, against
 // what is known of it: its first 20,000 lines must hash to the manifest's sha256 of

@@ -3,6 +3,7 @@ package dataset
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"io"
 	"os"
 	"path/filepath"
@@ -50,7 +51,7 @@ func TestCovtypeFullFileCheck(t *testing.T) {
 	build := func(line func(i int) []byte) io.Reader {
 		pr, pw := io.Pipe()
 		go func() {
-			for i := 1; i <= covtypeRows; i++ {
+			for i := 1; i <= CovtypeRows; i++ {
 				if _, err := pw.Write(line(i)); err != nil {
 					return
 				}
@@ -79,5 +80,38 @@ func TestCovtypeFullFileCheck(t *testing.T) {
 	}
 	if !strings.HasPrefix(p.SHA256, "55ff5c85") {
 		t.Errorf("manifest sha256 of the prefix changed: %s", p.SHA256)
+	}
+}
+
+// Label calls Covertype whole only for the full UCI file, and its partial copy by the rows it
+// holds: the loaded subset's count, from the mirror's SOURCE.md (a 20,000-row prefix and an
+// 11,318-row sample sharing 98 rows), is the number the label states.
+func TestCovtypeLabel(t *testing.T) {
+	const subset = "covtype (subset: 31,220 of 581,012 rows)"
+	for _, c := range []struct{ name, variant, want string }{
+		{"covtype", CovtypeFull, "covtype"},
+		{"covtype", CovtypeSubset, subset},
+		{"covtype", "", subset},
+		{"kc1", "promise", "kc1"},
+		{"adult", "", "adult"},
+	} {
+		if got := Label(c.name, c.variant); got != c.want {
+			t.Errorf("Label(%q, %q) = %q, want %q", c.name, c.variant, got, c.want)
+		}
+		if got := Partial(c.name, c.variant); got != (c.want != c.name) {
+			t.Errorf("Partial(%q, %q) = %v", c.name, c.variant, got)
+		}
+	}
+	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 31220: "31,220", 581012: "581,012", 1234567: "1,234,567"} {
+		if got := groupDigits(n); got != want {
+			t.Errorf("groupDigits(%d) = %q, want %q", n, got, want)
+		}
+	}
+	tab, err := mirrorSource(t).Table(context.Background(), "covtype", Variant(CovtypeSubset))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tab.Len() != 20000+11318-98 || tab.Len() != CovtypeSubsetRows || Label(tab.Name, tab.Variant) != subset {
+		t.Errorf("subset: %d rows, labelled %q", tab.Len(), Label(tab.Name, tab.Variant))
 	}
 }

@@ -79,7 +79,7 @@ type tableLoader struct {
 //   - boston, breast_cancer, kr_vs_kp, spambase: "uci". breast_cancer drops the ID column.
 //   - covtype: "uci" (the full covtype.data.gz, 581,012 rows) when the mirror or cache has it,
 //     else "subset-31220" (the two partial files without their 98 shared rows); asking for "uci"
-//     downloads the full file when it is missing.
+//     downloads the full file when it is missing. [Label] names each variant's rows for display.
 //   - diabetes: "raw" (unstandardised, as scikit-learn's scaled=False). diamonds: "ggplot2".
 //   - gamma: "openml" (11 features including ID, which leaks the label), "uci" (10 features).
 //   - houses: "torgo" (cal_housing.data). kc1: "promise". kin8nm: "arff".

@@ -209,7 +209,6 @@ func loadBreastCancer(ctx context.Context, s Source, spec Spec, variant string) 
 
 const (
 	covtypeFull   = "covtype.data.gz"
-	covtypeRows   = 581012
 	covtypePrefix = 20000 // rows of covtype.20k.data.gz
 	covtypeShared = 98    // leading covsample rows that are also prefix rows
 )
@@ -247,8 +246,8 @@ func loadCovtype(ctx context.Context, s Source, spec Spec, variant string) (*Tab
 		if err := s.csvTable(ctx, spec, b, covtypeFull, nil); err != nil {
 			return nil, err
 		}
-		if b.rows != covtypeRows {
-			return nil, fmt.Errorf("dataset covtype: %s has %d rows, want %d: not the UCI file", covtypeFull, b.rows, covtypeRows)
+		if b.rows != CovtypeRows {
+			return nil, fmt.Errorf("dataset covtype: %s has %d rows, want %d: not the UCI file", covtypeFull, b.rows, CovtypeRows)
 		}
 		if err := s.checkCovtypeFull(ctx, spec); err != nil {
 			return nil, err
@@ -276,6 +275,9 @@ func loadCovtype(ctx context.Context, s Source, spec Spec, variant string) (*Tab
 	}
 	if err := b.addRows(sample[covtypeShared:], "covsample.data.gz (after its first 98 rows)"); err != nil {
 		return nil, err
+	}
+	if b.rows != CovtypeSubsetRows {
+		return nil, fmt.Errorf("dataset covtype: the partial files hold %d distinct rows, want %d", b.rows, CovtypeSubsetRows)
 	}
 	return b.table("subset-31220",
 		fmt.Sprintf("PARTIAL Covertype: %d of 581,012 UCI rows (rows 1-20,000, then every 50th row from 15,121 beyond 20,000); rows 1-15,120 are class-balanced, so class frequencies differ from the full data", b.rows),
