@@ -1,10 +1,14 @@
 package ch3
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
+	"errors"
 	"maps"
 	"math"
 	"math/rand/v2"
+	"net/http"
 	"os"
 	"path/filepath"
 	"slices"
@@ -604,5 +608,149 @@ func TestCh3TaskKeys(t *testing.T) {
 	}
 	if want := []string{"kc1/rep=0@0", "kc1/rep=1@1", "adult/rep=0@0", "adult/rep=1@1"}; !slices.Equal(keys, want) {
 		t.Errorf("keys %v, want %v", keys, want)
+	}
+}
+
+// Paper scale loads whatever Covertype copy the source holds, with no flag: the subset when the
+// mirror has only the partial files, the full file when one is there (a fake here, which the
+// loader's check of its known rows refuses, so the error shows it was the file chosen); quick
+// scale loads the subset from both mirrors.
+func TestCh3CovtypeCopyByScale(t *testing.T) {
+	kittest.UseDataMirror(t)
+	mirror, err := filepath.Abs(os.Getenv("LAB_DATA_MIRROR"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	partialOnly, withFull := t.TempDir(), t.TempDir()
+	for _, dir := range []string{partialOnly, withFull} {
+		if err := os.MkdirAll(filepath.Join(dir, "covtype"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range []string{"covtype.20k.data.gz", "covsample.data.gz"} {
+			if err := os.Symlink(filepath.Join(mirror, "covtype", f), filepath.Join(dir, "covtype", f)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	var fake bytes.Buffer
+	zw := gzip.NewWriter(&fake)
+	zw.Write([]byte("2596,51,3,258,0,510,221,232,148,6279" + strings.Repeat(",0", 44) + ",5\n"))
+	zw.Close()
+	if err := os.WriteFile(filepath.Join(withFull, "covtype", "covtype.data.gz"), fake.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	offline := &http.Client{Transport: roundTrip(func(*http.Request) (*http.Response, error) { return nil, errors.New("offline test") })}
+	src := func(dir string) dataset.Source {
+		return dataset.Source{Mirror: dir, Cache: t.TempDir(), Client: offline}
+	}
+	ctx := context.Background()
+	for _, sc := range []run.Scale{run.Paper, run.Quick} {
+		d, err := loadSet(ctx, src(partialOnly), "covtype", sc, false)
+		if err != nil {
+			t.Fatalf("%s, partial files only: %v", sc, err)
+		}
+		if n, _ := d.X.Dims(); d.variant != dataset.CovtypeSubset || n != 20000+11318-98 {
+			t.Errorf("%s, partial files only: variant %q, %d rows", sc, d.variant, n)
+		}
+	}
+	if _, err := loadSet(ctx, src(withFull), "covtype", run.Paper, false); err == nil || !strings.Contains(err.Error(), "covtype.data.gz") {
+		t.Errorf("paper scale with a (fake) full file: %v, want its refusal", err)
+	}
+	if d, err := loadSet(ctx, src(withFull), "covtype", run.Quick, false); err != nil || d.variant != dataset.CovtypeSubset {
+		t.Errorf("quick scale with a full file: %v, want the subset", err)
+	}
+}
+
+// roundTrip is an http.RoundTripper from a function.
+type roundTrip func(*http.Request) (*http.Response, error)
+
+func (f roundTrip) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
+
+// withVariant returns res with every setup row of set recording variant (and the other rows as
+// they are).
+func withVariant(res *run.Results, set, variant string) *run.Results {
+	out := &run.Results{ID: res.ID, Scale: res.Scale, Rows: slices.Clone(res.Rows)}
+	for i, r := range out.Rows {
+		if r.Dataset == set && r.Method == setup {
+			out.Rows[i].Params = []run.Param{run.P("variant", variant)}
+		}
+	}
+	return out
+}
+
+// A subset's numbers carry its name, and a family with a member on it says so; the whole file is
+// plain "covtype", and a family without Covertype carries no such note.
+func TestCh3SubsetNaming(t *testing.T) {
+	const subset = "covtype (subset: 31,220 of 581,012 rows)"
+	res := results("fig3_2", metricFrobenius, "s", dataSets, fig3_2Methods[:4], []float64{10, 20}, 3, nil,
+		func(_, m string, x float64, rep int) (float64, bool) {
+			return (1 + float64(slices.Index(fig3_2Methods, m))) / x * math.Exp(noise(m, rep, 1)), true
+		})
+	part, whole := withVariant(res, "covtype", dataset.CovtypeSubset), withVariant(res, "covtype", dataset.CovtypeFull)
+	if got := setName(part, "covtype"); got != subset {
+		t.Errorf("subset named %q", got)
+	}
+	if got := setName(whole, "covtype"); got != "covtype" {
+		t.Errorf("full file named %q", got)
+	}
+	if got := titled(part, "covtype", "n = 5"); got != subset+"\nn = 5" {
+		t.Errorf("subset title %q", got)
+	}
+	if got := titled(whole, "covtype", "n = 5"); got != "covtype: n = 5" {
+		t.Errorf("full-file title %q", got)
+	}
+	if got := titled(part, "kc1", "n = 5"); got != "KC1: n = 5" {
+		t.Errorf("KC1 title %q", got)
+	}
+	note := "the family includes " + subset + ": its members there measure that subset, not the whole data set"
+	v, err := checkFig3_2DACBeatsUniform(part)
+	if err != nil || !strings.Contains(v.Evidence, subset+": log(DAC / uniform error)") || !strings.Contains(v.Evidence, note) {
+		t.Errorf("subset evidence (%v): %s", err, v.Evidence)
+	}
+	v, err = checkFig3_2DACBeatsUniform(whole)
+	if err != nil || !strings.Contains(v.Evidence, "; covtype: log(DAC / uniform error)") || strings.Contains(v.Evidence, "subset") {
+		t.Errorf("full-file evidence (%v): %s", err, v.Evidence)
+	}
+	noCov := &run.Results{ID: part.ID, Scale: part.Scale, Rows: slices.DeleteFunc(slices.Clone(part.Rows), func(r run.Row) bool { return r.Dataset == "covtype" })}
+	if v := decide(noCov, []string{"kc1", "adult"}, nil, "x"); strings.Contains(v.Evidence, "subset") {
+		t.Errorf("family without Covertype: %s", v.Evidence)
+	}
+	// A timing run that drew n beyond the subset's rows marks those n, and its note says so.
+	timing := results("fig3_4", kit.MetricSeconds, "n", fig3_4Sets, fig3_4Methods, []float64{1e4, 1e5}, 3, nil,
+		func(_, m string, _ float64, rep int) (float64, bool) { return math.Exp(noise(m, rep, 1)), true })
+	timing = withVariant(timing, "covtype", dataset.CovtypeSubset)
+	for _, r := range [][2]any{{"rows-available", 31220.0}, {"resampled", 1.0}} {
+		timing.Rows = append(timing.Rows, run.Row{ID: "fig3_4", Dataset: "covtype", Method: setup, Params: []run.Param{run.P("variant", dataset.CovtypeSubset)}, Metric: r[0].(string), Value: r[1].(float64)})
+	}
+	v, err = checkFig3_4LargeN(timing)
+	if err != nil || !strings.Contains(v.Evidence, subset+" n = 100000 (resampled): time DAC / uniform RLS") ||
+		!strings.Contains(v.Evidence, "its n above 31220 are rows drawn with replacement from it") {
+		t.Errorf("resampled evidence (%v): %s", err, v.Evidence)
+	}
+	v, err = checkFig3_4SmallN(timing)
+	if err != nil || !strings.Contains(v.Evidence, subset+" n = 10000: time") || strings.Contains(v.Evidence, "10000 (resampled)") {
+		t.Errorf("evidence within the subset's rows (%v): %s", err, v.Evidence)
+	}
+}
+
+// At paper scale fig3_4 times Covertype up to the thesis's 581,012 rows (resampled from a partial
+// copy), while fig3_2 and fig3_5, whose numbers are errors and accuracies, take the data sets
+// whole and never ask for more rows than the source holds.
+func TestCh3PaperSizes(t *testing.T) {
+	if ns := fig3_4Sizes.Paper.sets["covtype"].ns; ns[len(ns)-1] != 581012 {
+		t.Errorf("fig3_4 Covertype sizes %v, want up to 581012", ns)
+	}
+	for set, sz := range fig3_2Sizes.Paper.sets {
+		if sz.n != 0 || sz.errorN != 10000 {
+			t.Errorf("fig3_2 paper %s: n = %d, |E| = %d; want the whole set and 10,000", set, sz.n, sz.errorN)
+		}
+	}
+	for set, sz := range fig3_5Sizes.Paper.sets {
+		if sz.n != 0 {
+			t.Errorf("fig3_5 paper %s: n = %d, want the whole set", set, sz.n)
+		}
+	}
+	if fig3_2Sizes.Paper.draws != 10 || fig3_5Sizes.Paper.draws != 10 {
+		t.Errorf("paper draws %d, %d; want the thesis's 10", fig3_2Sizes.Paper.draws, fig3_5Sizes.Paper.draws)
 	}
 }

@@ -188,12 +188,11 @@ func renderCh3Timing(what string, sizes run.PerScale[timingScale], methods, sets
 		panels := make([]*plot.Plot, len(sets))
 		var notes, data, exact []string
 		for i, name := range sets {
-			title := panelTitle(res, name)
+			title := setName(res, name)
 			avail, _, _ := setupValue(res, name, "rows-available")
-			resampled := false
-			if v, _, ok := setupValue(res, name, "resampled"); ok && v == 1 {
-				resampled = true
-				title = fmt.Sprintf("%s, n > %d resampled", panelTitle(res, name), int(avail))
+			_, resampled := resampledAbove(res, name)
+			if resampled {
+				title = titled(res, name, fmt.Sprintf("n > %d resampled", int(avail)))
 			}
 			p, coincide, err := panel(res, name, kit.MetricSeconds, "n", methods, labels, title, "n", "time of the scores (s)", true, true)
 			if err != nil {
@@ -203,15 +202,15 @@ func renderCh3Timing(what string, sizes run.PerScale[timingScale], methods, sets
 				return err
 			}
 			panels[i], notes = p, append(notes, coincide...)
-			d := fmt.Sprintf("%s n ∈ {%s} of %d rows, %d draws", panelTitle(res, name), xValues(res, name, methods[0], kit.MetricSeconds, "n"),
+			d := fmt.Sprintf("%s n ∈ {%s} of %d rows, %d draws", setName(res, name), xValues(res, name, methods[0], kit.MetricSeconds, "n"),
 				int(avail), draws(res, name, methods[0], kit.MetricSeconds))
 			if resampled {
-				d += fmt.Sprintf(" (the n above %d drawn with replacement)", int(avail))
+				d += fmt.Sprintf(" (the n above %d drawn with replacement from those rows, which a time allows: it does not depend on which rows)", int(avail))
 			}
 			data = append(data, d)
 			if slices.Contains(methods, methodExact) {
 				if xs := xValues(res, name, methodExact, kit.MetricSeconds, "n"); xs != "" {
-					exact = append(exact, fmt.Sprintf("%s n ∈ {%s}", names[name], xs))
+					exact = append(exact, fmt.Sprintf("%s n ∈ {%s}", setName(res, name), xs))
 				}
 			}
 		}
@@ -273,8 +272,9 @@ func timingRule(ratios string, c verdict.TimeOrder) string {
 			"the smallest difference a reader sees on the figures' logarithmic time axes, and fig3_2's \"close\"); family over the data sets and ratios, Holm at 0.05", verdict.TimeMargin)
 }
 
-// timeTest tests the ratio of the times of a and b on dataset at n (paired by draw) for claim c;
-// ok is false when either method has no time there (exact RLS does not run everywhere).
+// timeTest tests the ratio of the times of a and b on dataset at n (paired by draw) for claim c,
+// its label marking an n whose rows were drawn with replacement; ok is false when either method
+// has no time there (exact RLS does not run everywhere).
 func timeTest(res *run.Results, dataset string, n float64, a, b string, c verdict.TimeOrder) (verdict.Test, bool, error) {
 	at := func(x float64) bool { return x == n }
 	ra, err := keepRows(res.Where(dataset, a, kit.MetricSeconds), "n", at)
@@ -292,7 +292,11 @@ func timeTest(res *run.Results, dataset string, n float64, a, b string, c verdic
 	if err != nil {
 		return verdict.Test{}, false, fmt.Errorf("%s: %s n = %g %s against %s: %w", res.ID, dataset, n, a, b, err)
 	}
-	return c.Test(fmt.Sprintf("%s n = %g: time %s / %s", names[dataset], n, label(a), label(b)), va, vb, true), true, nil
+	where := fmt.Sprintf("n = %g", n)
+	if rows, ok := resampledAbove(res, dataset); ok && n > rows {
+		where += " (resampled)"
+	}
+	return c.Test(fmt.Sprintf("%s %s: time %s / %s", setName(res, dataset), where, label(a), label(b)), va, vb, true), true, nil
 }
 
 // largestN returns the largest n at which method was timed on dataset (0 when never).
@@ -313,6 +317,7 @@ func largestN(res *run.Results, dataset, method string) (float64, error) {
 // method of first ran are left out, and a run where none ran is inconclusive.
 func checkFig3_3Order(res *run.Results, anchor string, first, second []string, c verdict.TimeOrder) (verdict.Verdict, error) {
 	var tests []verdict.Test
+	var sets []string
 	for _, name := range dataSets {
 		n, err := largestN(res, name, anchor)
 		if err != nil {
@@ -321,6 +326,7 @@ func checkFig3_3Order(res *run.Results, anchor string, first, second []string, c
 		if n == 0 {
 			continue
 		}
+		sets = append(sets, name)
 		for _, a := range first {
 			for _, b := range second {
 				t, ok, err := timeTest(res, name, n, a, b, c)
@@ -336,7 +342,7 @@ func checkFig3_3Order(res *run.Results, anchor string, first, second []string, c
 	if len(tests) == 0 {
 		return verdict.InconclusiveVerdict(fmt.Sprintf("premise not met: no data set with times of %s in this run", strings.Join(first, ", "))), nil
 	}
-	return verdict.Decide(tests), nil
+	return decide(res, sets, tests), nil
 }
 
 func checkFig3_3ExactSlowest(res *run.Results) (verdict.Verdict, error) {

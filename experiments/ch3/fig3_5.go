@@ -43,7 +43,8 @@ type fig3_5Scale struct {
 	sets  map[string]fig3_5Size
 }
 
-// fig3_5Sizes: paper as in the thesis (whole data sets, 10 draws); quick subsamples 10,000 points of
+// fig3_5Sizes: paper as in the thesis (whole data sets, 10 draws; Covertype whole when the source
+// has the full file, else all of the mirror's 31,220-row subset, never resampled); quick subsamples 10,000 points of
 // the large sets and uses all of KC1, with 10 draws as at paper scale (the fits are cheap, the
 // accuracies noisy).
 var fig3_5Sizes = run.PerScale[fig3_5Scale]{
@@ -337,16 +338,16 @@ func renderFig3_5(res *run.Results, out *run.Output) error {
 		if fig3_5Metric(name) == kit.MetricMSE {
 			yLabel = "test MSE (KRR)"
 		}
-		title := fmt.Sprintf("%s: %d train / %d test points", panelTitle(res, name), int(train), int(test))
+		title := titled(res, name, fmt.Sprintf("%d train / %d test points", int(train), int(test)))
 		if name == "covtype" {
-			title = fmt.Sprintf("%s, types %s: %d / %d", panelTitle(res, name), classes(res, name), int(train), int(test))
+			title = titled(res, name, fmt.Sprintf("types %s: %d / %d", classes(res, name), int(train), int(test)))
 		}
 		p, coincide, err := panel(res, name, fig3_5Metric(name), "labels", fig3_5Series, fig3_5Labels(name), title, "labelled points", yLabel, true, false)
 		if err != nil {
 			return err
 		}
 		panels[i], notes = p, append(notes, coincide...)
-		data = append(data, fmt.Sprintf("%s %d training / %d test points, labels ∈ {%s}, %d draws", panelTitle(res, name), int(train), int(test),
+		data = append(data, fmt.Sprintf("%s %d training / %d test points, labels ∈ {%s}, %d draws", setName(res, name), int(train), int(test),
 			xValues(res, name, dac, fig3_5Metric(name), "labels"), draws(res, name, dac, fig3_5Metric(name))))
 	}
 	if err := kit.SavePrintGrid(out, 2, 2, plotting.PageWidth, 5.6*vg.Centimeter, plotting.LegendBelow, panels...); err != nil {
@@ -392,7 +393,7 @@ func fig3_5Compare(res *run.Results, dataset, a, b string, keep func(float64) bo
 	if err != nil {
 		return verdict.Test{}, err
 	}
-	return fig3_5Better(dataset, fmt.Sprintf("%s%s: %s − %s %s", names[dataset], where, label(a), label(b), fig3_5Metric(dataset)), d), nil
+	return fig3_5Better(dataset, fmt.Sprintf("%s%s: %s − %s %s", setName(res, dataset), where, label(a), label(b), fig3_5Metric(dataset)), d), nil
 }
 
 // fig3_5Premise checks the premise of a comparison among methods on dataset: at least one of them
@@ -431,7 +432,7 @@ func fig3_5Family(res *run.Results, dataset string, pairs [][2]string, methods [
 		return nil, nil, err
 	}
 	if !ok {
-		return []verdict.Test{verdict.Premise(names[dataset]+where, "premise not met: no method beats the no-feature baseline of its own draws, so a ranking among them is noise")}, notes, nil
+		return []verdict.Test{verdict.Premise(setName(res, dataset)+where, "premise not met: no method beats the no-feature baseline of its own draws, so a ranking among them is noise")}, notes, nil
 	}
 	var tests []verdict.Test
 	for _, p := range pairs {
@@ -513,7 +514,7 @@ func checkFig3_5CovtypeEquivalent(res *run.Results) (verdict.Verdict, error) {
 		return verdict.Verdict{}, err
 	}
 	if !ok {
-		return verdict.Decide([]verdict.Test{verdict.Premise("Covertype", "premise not met: no method beats the majority-class baseline, so their equivalence says nothing")}, notes...), nil
+		return decide(res, []string{"covtype"}, []verdict.Test{verdict.Premise(setName(res, "covtype"), "premise not met: no method beats the majority-class baseline, so their equivalence says nothing")}, notes...), nil
 	}
 	var tests []verdict.Test
 	for i, a := range methods {
@@ -522,8 +523,8 @@ func checkFig3_5CovtypeEquivalent(res *run.Results) (verdict.Verdict, error) {
 			if err != nil {
 				return verdict.Verdict{}, err
 			}
-			tests = append(tests, verdict.Equivalent(fmt.Sprintf("Covertype: %s − %s accuracy", label(a), label(b)), d, fig3_5GroupTolerance))
+			tests = append(tests, verdict.Equivalent(fmt.Sprintf("%s: %s − %s accuracy", setName(res, "covtype"), label(a), label(b)), d, fig3_5GroupTolerance))
 		}
 	}
-	return verdict.Decide(tests, append(notes, "cover types "+classes(res, "covtype"), fig3_5DrawNote)...), nil
+	return decide(res, []string{"covtype"}, tests, append(notes, "cover types "+classes(res, "covtype"), fig3_5DrawNote)...), nil
 }
