@@ -1,6 +1,9 @@
 package ch4
 
 import (
+	"compress/gzip"
+	"context"
+	"io"
 	"maps"
 	"math"
 	"math/rand/v2"
@@ -16,6 +19,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat"
 
+	"github.com/fastkernels/kernellab/lab/dataset"
 	"github.com/fastkernels/kernellab/lab/dataset/format"
 	"github.com/fastkernels/kernellab/lab/graphkernel"
 	"github.com/fastkernels/kernellab/lab/kernel"
@@ -108,6 +112,11 @@ func TestCh4Smoke(t *testing.T) {
 				}
 			}
 			checkCh4Figure(t, e.ID, filepath.Join(dir, "figures"), fig.legend())
+			if e.ID == "fig4_4" {
+				if d, err := fig4_4Recorded(res); err != nil || d.variant != dataset.CovtypeSubset || d.type1 != 7134 || d.largest != 200 {
+					t.Errorf("recorded copy %+v, %v", d, err)
+				}
+			}
 			if e.ID == "fig4_2" {
 				st, err := fig4_2StudyResults(res)
 				if err != nil || len(st) != len(fig4_2Study.Smoke.dims) {
@@ -209,8 +218,8 @@ func TestCh4Plans(t *testing.T) {
 			t.Errorf("%s: %d draws at paper scale, want %d", e.ID, sz.tasks*sz.drawsPerTask, paperDraws[e.ID])
 		}
 	}
-	if fig4_4Variant(run.Paper) != "uci" || fig4_4Variant(run.Quick) != "subset-31220" {
-		t.Error("Covertype variants: full data at paper scale only")
+	if fig4_4Variant(run.Paper) != "" || fig4_4Variant(run.Quick) != "subset-31220" || fig4_4Variant(run.Smoke) != "subset-31220" {
+		t.Error("Covertype variants: the subset below paper scale, the loader's default (whatever copy is there) at paper scale")
 	}
 }
 
@@ -677,4 +686,140 @@ func studyRows(dim int, population float64) []run.Row {
 		}
 	}
 	return append(rows, run.Row{Dataset: fig4_2StudyDataset, Method: "exact", Params: []run.Param{run.P("d", dim)}, Metric: fig4_2MetricPopulation, Value: population})
+}
+
+// fig4_4Fit keeps the sizes the pools allow and ends the list at the cap when a scale asks for
+// more: 2n ≤ |P_X| for the disjoint X and W, n ≤ |P_Z|.
+func TestFig4_4Fit(t *testing.T) {
+	paper := fig4_4Sizes.Paper
+	for _, c := range []struct {
+		px, pz int
+		want   []int
+	}{
+		{211840, 283301, paper.n}, // the full UCI file: the thesis's sizes
+		{7134, 11000, []int{100, 200, 500, 1000, 2000, 3567}},
+		{7134, 1500, []int{100, 200, 500, 1000, 1500}},
+		{4000, 2000, []int{100, 200, 500, 1000, 2000}},
+	} {
+		got, err := fig4_4Fit(paper, c.px, c.pz)
+		if err != nil || !slices.Equal(got.n, c.want) || got.exactMax != paper.exactMax || got.tasks != paper.tasks {
+			t.Errorf("P_X %d, P_Z %d: n = %v (%v), want %v", c.px, c.pz, got.n, err, c.want)
+		}
+	}
+	if _, err := fig4_4Fit(paper, 150, 1000); err == nil {
+		t.Error("pools too small for the smallest n: no error")
+	}
+	if !slices.Equal(fig4_4Sizes.Paper.n, []int{100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000}) {
+		t.Errorf("the planned sizes changed: %v", fig4_4Sizes.Paper.n)
+	}
+}
+
+// The mirror's Covertype copy, loaded as a paper-scale task loads it, is the subset: its cover
+// types 1 and 2 have the rows counted here from its two files (the prefix, then the sample after
+// the 98 rows the prefix already holds), so the cap is 7,134 / 2 = 3,567.
+func TestFig4_4Pools(t *testing.T) {
+	kittest.UseDataMirror(t)
+	dir := filepath.Join(os.Getenv("LAB_DATA_MIRROR"), "covtype")
+	prefix, sample := gzipLines(t, filepath.Join(dir, "covtype.20k.data.gz")), gzipLines(t, filepath.Join(dir, "covsample.data.gz"))
+	counts := map[string]int{}
+	for _, line := range append(prefix, sample[98:]...) {
+		counts[line[strings.LastIndexByte(line, ',')+1:]]++
+	}
+	src := dataset.Source{Mirror: os.Getenv("LAB_DATA_MIRROR"), Cache: t.TempDir()} // no full file in a cache
+	pools, err := loadCovtypePools(context.Background(), src, run.Paper)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pools.px) != counts["1"] || len(pools.pz) != counts["2"] || counts["1"] != 7134 || pools.variant != dataset.CovtypeSubset || pools.rows != 31220 {
+		t.Errorf("pools %d and %d (%s, %d rows), counted %v", len(pools.px), len(pools.pz), pools.variant, pools.rows, counts)
+	}
+	sz, err := fig4_4Fit(fig4_4Sizes.Paper, len(pools.px), len(pools.pz))
+	if err != nil || sz.n[len(sz.n)-1] != 3567 {
+		t.Errorf("paper sizes on the subset: %v, %v", sz.n, err)
+	}
+}
+
+// fig4_4's caption and claims name the copy the results come from, and where the subset stops n
+// short of the thesis's sizes, below MNIST's, they say that the figure cannot play its role; the
+// verdict itself passes through.
+func TestFig4_4Labels(t *testing.T) {
+	const subset = "covtype (subset: 31,220 of 581,012 rows)"
+	build := func(sc run.Scale, variant string, ns []float64) *run.Results {
+		r := res(drawRowsOf(ns, 2, metricWrong, map[string]drawValue{"linear": wrongEvery(0, 0)}))
+		for i := range r.Rows {
+			r.Rows[i].Dataset = fig4_4Dataset
+		}
+		if variant != "" {
+			r.Rows = append(r.Rows, run.Row{Dataset: fig4_4Dataset, Method: setupMethod, Metric: metricRows, Value: 31220,
+				Params: []run.Param{run.P("variant", variant), run.P("type-1", 7134), run.P("type-2", 11000)}})
+		}
+		r.Scale = sc
+		return r
+	}
+	paperSubset := build(run.Paper, dataset.CovtypeSubset, []float64{100, 2000, 3567})
+	paperFull := build(run.Paper, dataset.CovtypeFull, []float64{100, 100000})
+	quickOld := build(run.Quick, "", []float64{100, 3000}) // a quick run before the copy was recorded
+	role := "below MNIST's largest n = 15000 in fig4_3, so this figure cannot play the thesis's role of timing the methods at larger n than MNIST"
+	stops := "n stops at 3567 on " + subset + ", the most its 7134 rows of cover type 1 allow for two disjoint samples (X and W) without reusing a row"
+	for _, c := range []struct {
+		res        *run.Results
+		want, lack []string
+	}{
+		{paperSubset, []string{subset, stops, role}, nil},
+		{paperFull, []string{"covtype, cover types 1 vs 2", "full UCI Covertype"}, []string{"subset", "MNIST"}},
+		{quickOld, []string{subset}, []string{"MNIST", "stops"}},
+	} {
+		for _, outcome := range []verdict.Outcome{verdict.Supported, verdict.Contradicted} {
+			stub := run.Claim{Check: func(*run.Results) (verdict.Verdict, error) {
+				return verdict.Verdict{Outcome: outcome, Evidence: "numbers"}, nil
+			}}
+			v, err := fig4_4Noted(stub).Check(c.res)
+			if err != nil || v.Outcome != outcome || !strings.HasPrefix(v.Evidence, "numbers") {
+				t.Errorf("%s %s: %v, %v", c.res.Scale, v.Outcome, v, err)
+			}
+			g, err := fig4_4Described(figure{}, c.res)
+			if err != nil {
+				t.Fatal(err)
+			}
+			caption := g.describe + " " + g.setup(c.res.Scale)
+			for _, w := range c.want {
+				if w == "covtype, cover types 1 vs 2" || w == "full UCI Covertype" {
+					if !strings.Contains(caption, w) {
+						t.Errorf("%s caption lacks %q: %s", c.res.Scale, w, caption)
+					}
+					continue
+				}
+				if !strings.Contains(v.Evidence, w) || !strings.Contains(caption, w) {
+					t.Errorf("%s: %q missing:\nevidence %s\ncaption %s", c.res.Scale, w, v.Evidence, caption)
+				}
+			}
+			for _, l := range c.lack {
+				if strings.Contains(v.Evidence, l) || strings.Contains(caption, l) {
+					t.Errorf("%s: %q present:\nevidence %s\ncaption %s", c.res.Scale, l, v.Evidence, caption)
+				}
+			}
+		}
+	}
+	if _, err := fig4_4Recorded(build(run.Paper, "", []float64{100})); err == nil {
+		t.Error("a paper run that does not record its copy: no error")
+	}
+}
+
+// gzipLines returns the lines of a gzipped text file.
+func gzipLines(t *testing.T, path string) []string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
 }
