@@ -119,10 +119,10 @@ type data struct {
 	reduced []string
 }
 
-// loadSet loads a chapter-3 data set from src at scale sc (Covertype: the subset below paper scale,
-// the loader's default, the full file when present, at paper scale). With twoClasses, a classification set keeps only
-// the rows of its two most frequent classes (Covertype as a binary task, fig3_5); the features are
-// standardised after that selection.
+// loadSet loads a chapter-3 data set from src at scale sc: Covertype is the subset below paper scale
+// and the loader's default at paper scale (the full file when present, else the subset). With
+// twoClasses, a classification set keeps only the rows of its two most frequent classes (Covertype
+// as a binary task, fig3_5); the features are standardised after that selection.
 func loadSet(ctx context.Context, src dataset.Source, name string, sc run.Scale, twoClasses bool) (*data, error) {
 	var opts []dataset.LoadOption
 	if name == "covtype" && sc != run.Paper {
@@ -290,7 +290,7 @@ func variantOf(res *run.Results, set string) string {
 
 // partial reports whether the run measured part of a data set's rows (Covertype's subset).
 func partial(res *run.Results, set string) bool {
-	return set == "covtype" && dataset.Partial(set, variantOf(res, set))
+	return dataset.Partial(set, variantOf(res, set))
 }
 
 // titled is a panel title: the data set's name, then what the panel shows, on a second line when
