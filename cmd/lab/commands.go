@@ -282,6 +282,8 @@ func cmdRun(ctx context.Context, args []string, stdout io.Writer) error {
 			"<results>/<scale>/figures unless --update-reference); with --shard only the shard's tasks run\n"+
 			"(render after 'lab merge').", &s, withScale|withResults|withFigures|withData)
 	shard := fs.String("shard", "", "run only shard i of N (\"i/N\"): task j belongs to shard j mod N")
+	first := fs.Int("first", 0, "a partial run: only the first K tasks of each experiment's plan, whose results, figure and claims\n"+
+		"are made from them and say so (experiments whose figures label it only; not with --shard); 0 = all")
 	workers := fs.Int("workers", 0, "parallel tasks (0 = all cores)")
 	fresh := fs.Bool("fresh", false, "discard kept task results and start over")
 	noRender := fs.Bool("no-render", false, "do not render figures or check claims")
@@ -299,13 +301,24 @@ func cmdRun(ctx context.Context, args []string, stdout io.Writer) error {
 			return usageError{err.Error()}
 		}
 	}
+	if *first < 0 || (*first > 0 && *shard != "") {
+		return usageError{fmt.Sprintf("run: --first %d: want K ≥ 1 tasks, without --shard (0 = the whole plan)", *first)}
+	}
 	reg, exps, err := registryAndSelected(fs.Args())
 	if err != nil {
 		return err
 	}
+	if *first > 0 {
+		for _, e := range producers(exps) {
+			if !e.PartialRuns {
+				return usageError{fmt.Sprintf("run: --first: %s's figure and claims do not say when they show part of its plan, "+
+					"so it runs whole (or by --shard, then lab merge)", e.ID)}
+			}
+		}
+	}
 	// Which BLAS kernels compute the results: last bits and speed depend on them.
 	fmt.Fprint(os.Stderr, blasLine())
-	progress, closeProgress, err := runProgress(exps, sc, s.results, sh, *workers, *verbose, args)
+	progress, closeProgress, err := runProgress(exps, sc, s.results, sh, *first, *workers, *verbose, args)
 	if err != nil {
 		return err
 	}
@@ -316,7 +329,7 @@ func cmdRun(ctx context.Context, args []string, stdout io.Writer) error {
 	for _, e := range exps {
 		res, done := ran[e.Producer().ID]
 		if !done {
-			opts := run.Options{Scale: sc, Dir: s.results, Workers: *workers, Shard: sh, Fresh: *fresh, Progress: progress, Data: s.data, Cache: cache}
+			opts := run.Options{Scale: sc, Dir: s.results, Workers: *workers, Shard: sh, First: *first, Fresh: *fresh, Progress: progress, Data: s.data, Cache: cache}
 			if res, err = run.Execute(ctx, e, opts); err != nil {
 				return fmt.Errorf("%s: %w", e.ID, err)
 			}
@@ -369,7 +382,7 @@ func runLog(results string, sc run.Scale) string {
 // tasks, elapsed, ETA from lab plan's kept measurements where there are some), each experiment's
 // progress in the run log and, when verbose, on standard error too. done, safe to call twice,
 // prints the last line and closes the log.
-func runProgress(exps []*run.Experiment, sc run.Scale, results string, sh run.Shard, workers int, verbose bool, args []string) (p run.Progress, done func(), err error) {
+func runProgress(exps []*run.Experiment, sc run.Scale, results string, sh run.Shard, first, workers int, verbose bool, args []string) (p run.Progress, done func(), err error) {
 	if workers == 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -380,6 +393,9 @@ func runProgress(exps []*run.Experiment, sc run.Scale, results string, sh run.Sh
 			return nil, nil, fmt.Errorf("%s: %w", e.ID, err)
 		}
 		ov.Tasks[e.ID] = sh.Owned(len(keys))
+		if first > 0 {
+			ov.Tasks[e.ID] = min(first, len(keys))
+		}
 		if samples, ok := readKeptPlan(results, sc, e.ID, len(keys), 1); ok {
 			c := expCost{e: e, samples: samples}
 			if e.Serial {

@@ -52,6 +52,9 @@ func TestUsageErrors(t *testing.T) {
 		{"merge", "--scale", "smoke"},
 		{"datasets"},
 		{"datasets", "explode"},
+		{"run", "--scale", "smoke", "--first", "-1", "fig5_1"},
+		{"run", "--scale", "smoke", "--first", "1", "--shard", "0/2", "fig5_1"},
+		{"run", "--scale", "smoke", "--first", "1", "fig2_1"}, // its figure does not label a partial run
 	} {
 		_, err := lab(t, args...)
 		var ue usageError
@@ -153,6 +156,34 @@ func TestRunResumesFromKeptTasks(t *testing.T) {
 	}
 }
 
+// TestFirstMakesALabelledPartialRun: lab run --first 1 runs the first of fig5_1's two smoke tasks,
+// renders from them and checks the claims: the caption, the claims report and the meta file say
+// which part of the plan they show; rerun without --first, the whole run resumes from that task.
+func TestFirstMakesALabelledPartialRun(t *testing.T) {
+	dir := t.TempDir()
+	figs := filepath.Join(dir, "fig")
+	args := []string{"run", "--scale", "smoke", "--results", dir, "--figures", figs, "fig5_1"}
+	if _, err := lab(t, append(args, "--first", "1")...); err != nil {
+		t.Fatal(err)
+	}
+	note := "2 of 4 draws (a partial run: the first 2)"
+	meta := string(mustRead(t, filepath.Join(dir, "smoke", "fig5_1.meta.json")))
+	if !strings.Contains(string(mustRead(t, filepath.Join(figs, "fig5_1.md"))), note) ||
+		!strings.Contains(string(mustRead(t, filepath.Join(figs, "CLAIMS.md"))), "smoke sizes, "+note+": ") ||
+		!strings.Contains(meta, `"tasks": 1,`) || !strings.Contains(meta, `"plan_tasks": 2,`) {
+		t.Fatalf("the partial run is not labelled as such; meta:\n%s", meta)
+	}
+	if _, err := lab(t, args...); err != nil {
+		t.Fatal(err)
+	}
+	if caption := string(mustRead(t, filepath.Join(figs, "fig5_1.md"))); strings.Contains(caption, "partial run") {
+		t.Fatalf("the whole run's caption says partial:\n%s", caption)
+	}
+	if meta := string(mustRead(t, filepath.Join(dir, "smoke", "fig5_1.meta.json"))); !strings.Contains(meta, `"tasks_kept": 1,`) || strings.Contains(meta, "plan_tasks") {
+		t.Fatalf("the whole run did not resume from the partial one's task:\n%s", meta)
+	}
+}
+
 func TestClaimsReportWithoutResultsSaysNotRun(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "CLAIMS.md")
@@ -247,7 +278,7 @@ func TestDatasetsVerifyReportsEverySet(t *testing.T) {
 func TestHelpListsOnlyOwnFlags(t *testing.T) {
 	for cmd, want := range map[string][]string{
 		"list":     {"-scale"},
-		"run":      {"-scale", "-results", "-figures", "-update-reference", "-mirror", "-cache", "-shard", "-workers", "-fresh", "-no-render", "-v"},
+		"run":      {"-scale", "-results", "-figures", "-update-reference", "-mirror", "-cache", "-shard", "-first", "-workers", "-fresh", "-no-render", "-v"},
 		"render":   {"-scale", "-results", "-figures", "-update-reference"},
 		"claims":   {"-scale", "-results", "-figures", "-update-reference", "-out"},
 		"merge":    {"-scale", "-into", "-only"},

@@ -71,11 +71,18 @@ func method(multiple int) string {
 // m* is computed per draw (the thesis gives one m* = 8 from the mean coherence; all draws here
 // agree at quick scale).
 //
-// Cost: per draw one coherence pass (1–2 s at quick scale on 2 cores: both halves of the Gram
-// matrix, because the Babel function needs every row) and four Frank-Wolfe runs (O(dn) per
-// iteration). Memory: each running task holds one dictionary, 9·d·n bytes (1.7 GiB at paper
-// scale): run paper scale with -workers at most the memory over 2 GiB (the dictionary, coherence
-// pass and correlations use every core anyway). Tasks are batches of draws, so paper scale shards.
+// Cost: per draw the dictionary, its Gram matrix G = DᵀD by one symmetric rank-d update (BLAS
+// dsyrk, d·n² multiply-adds: 2·10¹² at paper sizes, single-threaded under the lab's OpenBLAS
+// settings), the coherence pass over G's rows, and four Frank-Wolfe runs whose searches read
+// Dᵀr_k = Dᵀy − Gα_k off G (pursuit.GramDictionary: O(n) a step instead of O(dn), the same
+// atoms bit for bit; each step still recomputes its residual from the selected atoms, O(d·|S|)).
+// At paper sizes the Gram matrix is most of a draw's cost: see docs/paper-runs.md for the
+// measurements. Memory: each running task holds one dictionary, 9·d·n bytes, and its Gram matrix,
+// 8·n² bytes (1.7 + 3.0 GiB at paper scale); tasks collect them between draws. Run paper scale
+// with --workers at most the memory over 5 GiB: as many tasks as cores keep every core busy,
+// since one task's Gram matrix uses one. Tasks are batches of draws, so paper scale shards; a
+// partial run (lab run --first K, the first 5K draws) labels the figure, the caption and every
+// claim's evidence with the draws it holds (partialNote).
 func fig5_1() *run.Experiment {
 	return &run.Experiment{
 		ID: "fig5_1", Title: "Frank-Wolfe residual decay on sparse signals (§5.4)", Kind: run.Figure,
@@ -84,8 +91,11 @@ func fig5_1() *run.Experiment {
 		// differs by up to 5.6e-5 relative between OpenBLAS's Haswell, SkylakeX and Prescott
 		// kernels at quick scale.
 		Tolerance: map[string]float64{logResidual: 1e-4},
-		Plan:      planFig5_1,
-		Render:    renderFig5_1,
+		// A partial run (lab run --first K) labels the figure, the caption and the evidence with
+		// the draws it holds ("paper sizes, 100 of 2,000 draws"): see partialNote.
+		PartialRuns: true,
+		Plan:        planFig5_1,
+		Render:      renderFig5_1,
 		Claims: []run.Claim{
 			{
 				ID:   "below-theorem5",
@@ -94,7 +104,7 @@ func fig5_1() *run.Experiment {
 				Rule: "each draw is compared with its own Theorem 5 line (its ‖y‖, θ); family of two: a one-sided t test that the mean over draws of " +
 					"the largest gap ln‖r_k‖ − line over k ≥ 1 is below 0 (the mean curve below the bound), and an exact binomial test that fewer " +
 					"than 5% of the draws ever reach their line (the maximum below the bound); contradicted if either is shown on the wrong side",
-				Check: checkFig5_1BelowTheorem5,
+				Check: labelled(checkFig5_1BelowTheorem5),
 			},
 			{
 				ID:   "exponential-2m-5m",
@@ -105,7 +115,7 @@ func fig5_1() *run.Experiment {
 					"10⁻¹⁰; one-sided t test over the draws, for 2m* and for 5m* (Holm): supported if steeper than the slope Theorem 5's " +
 					"θ(m) ∝ (1 − μ₁(D, m−1))/m predicts from the same draw's slope at m* (where μ₁(D, m−1) ≥ 1 the theorem gives no rate, and the " +
 					"comparison is with the steepest slope of Frank-Wolfe's guaranteed sublinear rate O(1/k) on that window), contradicted if flatter",
-				Check: checkFig5_1Exponential,
+				Check: labelled(checkFig5_1Exponential),
 			},
 			{
 				ID:   "slower-20m",
@@ -113,7 +123,7 @@ func fig5_1() *run.Experiment {
 				Text: "m = 20m*: convergence is less exponential — slower per atom of the support than at 5m*",
 				Rule: "per draw, 20·slope(20m*) − 5·slope(5m*) (slopes as in exponential-2m-5m; Theorem 5's rate scales as 1/m, so equal " +
 					"products mean an equal rate per support atom); one-sided t test: supported if above 0 (20m* slower per atom), contradicted if below",
-				Check: checkFig5_1Slower,
+				Check: labelled(checkFig5_1Slower),
 			},
 		},
 	}

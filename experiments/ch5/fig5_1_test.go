@@ -1,14 +1,17 @@
 package ch5
 
 import (
+	"context"
 	"maps"
 	"math"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/fastkernels/kernellab/experiments/internal/kittest"
+	"github.com/fastkernels/kernellab/lab/plotting/plottest"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -147,7 +150,10 @@ func (sy synth) results() *run.Results {
 			}
 		}
 	}
-	return kittest.RowsOf("fig5_1", rows...)
+	// 60 draws are quick scale's plan; fewer are a partial run of it (partialNote).
+	res := kittest.RowsOf("fig5_1", rows...)
+	res.Scale = run.Quick
+	return res
 }
 
 // synthetic is the former two-draw builder, kept for the line and window tests.
@@ -227,5 +233,105 @@ func TestFig5_1Claims(t *testing.T) {
 	}
 	if _, err := checkFig5_1Exponential(kittest.RowsOf("fig5_1")); err == nil {
 		t.Error("no results: want an error")
+	}
+}
+
+// TestFig5_1PartialRun runs the first of smoke scale's two tasks (lab run --first 1: 2 of its 4
+// draws), and checks that the figure (under both panel titles), the caption and every claim's
+// evidence say so, then that the whole run resumed from it says nothing of the kind.
+func TestFig5_1PartialRun(t *testing.T) {
+	const note = "smoke sizes, 2 of 4 draws (a partial run: the first 2)"
+	dir := t.TempDir()
+	figDir := filepath.Join(dir, "figures")
+	e := fig5_1()
+	for _, first := range []int{1, 0} {
+		res, err := run.Execute(context.Background(), e, run.Options{Scale: run.Smoke, Dir: dir, First: first})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := run.Render(e, res, figDir); err != nil {
+			t.Fatal(err)
+		}
+		svg, err := os.ReadFile(filepath.Join(figDir, "fig5_1.svg"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, texts, err := plottest.ParseSVG(svg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		titled := 0
+		for _, tx := range texts {
+			if strings.TrimSpace(tx.Text) == note {
+				titled++
+			}
+		}
+		caption, err := os.ReadFile(filepath.Join(figDir, "fig5_1.md"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		claims := run.CheckClaims(e, res)
+		if first == 0 {
+			if titled != 0 || strings.Contains(string(caption), "draws (a partial run") {
+				t.Errorf("whole run: the figure (%d titles) or the caption says it is partial:\n%s", titled, caption)
+			}
+			for _, c := range claims {
+				if strings.Contains(c.Evidence, "partial run") {
+					t.Errorf("whole run: %s's evidence says it is partial: %s", c.ClaimID, c.Evidence)
+				}
+			}
+			continue
+		}
+		if titled != 2 {
+			t.Errorf("partial run: %d panel titles say %q, want 2", titled, note)
+		}
+		if want := "**Smoke sizes, 2 of 4 draws (a partial run: the first 2)**: every number below is over these draws."; !strings.Contains(string(caption), want) {
+			t.Errorf("partial run: the caption lacks %q:\n%s", want, caption)
+		}
+		kittest.CheckPrintFigure(t, figDir, "fig5_1", map[string]string{
+			"Frank-Wolfe, m = m*": "fw", "Theorem 5 bound": "bound", "MP bound (G. & V. 2006)": "slope",
+		})
+		for _, c := range claims {
+			if c.Status == run.StatusError || !strings.HasPrefix(c.Evidence, note+": ") {
+				t.Errorf("partial run: %s: %s, evidence %q; want it to start with %q", c.ClaimID, c.Status, c.Evidence, note)
+			}
+		}
+	}
+}
+
+func TestFig5_1PartialNote(t *testing.T) {
+	sy := synth{draws: 60, slopes: goodSlopes, babel: goodBabel}
+	if note, err := partialNote(sy.results()); note != "" || err != nil {
+		t.Errorf("every quick draw: %q, %v; want no note", note, err)
+	}
+	sy.draws = 10
+	if note, err := partialNote(sy.results()); note != "quick sizes, 10 of 60 draws (a partial run: the first 10)" || err != nil {
+		t.Errorf("the first 10 quick draws: %q, %v", note, err)
+	}
+	// Draws 0–9 without draw 3: not the first 9.
+	res := sy.results()
+	var kept []run.Row
+	for _, r := range res.Rows {
+		if d, _ := r.ParamFloat("draw"); d != 3 {
+			kept = append(kept, r)
+		}
+	}
+	res.Rows = kept
+	if note, err := partialNote(res); note != "quick sizes, 9 of 60 draws (a partial run)" || err != nil {
+		t.Errorf("9 draws, not the first: %q, %v", note, err)
+	}
+	// 61 draws are not quick scale's plan; neither is a made-up scale.
+	sy.draws = 61
+	if _, err := partialNote(sy.results()); err == nil || !strings.Contains(err.Error(), "draw 60") {
+		t.Errorf("a draw beyond the plan: %v, want an error naming it", err)
+	}
+	res.Scale = "huge"
+	if _, err := partialNote(res); err == nil {
+		t.Error("an unknown scale: want an error")
+	}
+	for v, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 2000: "2,000", 1234567: "1,234,567"} {
+		if got := grouped(v); got != want {
+			t.Errorf("grouped(%d) = %q, want %q", v, got, want)
+		}
 	}
 }

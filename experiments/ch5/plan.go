@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"strconv"
 
 	"github.com/fastkernels/kernellab/lab/pursuit"
@@ -51,6 +52,10 @@ func planFig5_1(sc run.Scale) ([]run.Task, error) {
 						return nil, err
 					}
 					recs = append(recs, r...)
+					// The draw's dictionary and Gram matrix (4.7 GiB at paper scale) are garbage
+					// now: collect them before the next draw allocates its own, which the
+					// collector's pacing (a heap up to twice the live one) would let coexist.
+					runtime.GC()
 				}
 				return recs, nil
 			}}
@@ -61,9 +66,28 @@ func planFig5_1(sc run.Scale) ([]run.Task, error) {
 // draw makes one dictionary and its four signals and records the dictionary's coherence, m*,
 // μ₁(D, m* − 1), and for each sparsity log‖y‖, log‖r_k‖ on the recorded k, the number of atoms
 // outside the support that Frank-Wolfe selected (Theorem 4: none at m*), and at m* the rates θ of
-// Theorem 5 and of matching pursuit.
+// Theorem 5 and of matching pursuit. The dictionary carries its Gram matrix (withGram).
 func draw(ctx context.Context, env *run.Env, sz sizes, draw int) ([]run.Record, error) {
-	dict, err := pursuit.NewGaussianDictionary(env.RNG, sz.d, sz.n)
+	return drawWith(ctx, env, sz, draw, withGram)
+}
+
+// withGram pairs the dictionary with its Gram matrix, computed once by a symmetric rank-d update:
+// the coherence pass reads it, and every Frank-Wolfe search of the draw takes Dᵀr_k = Dᵀy − Gα_k
+// from it (the same atoms and values as a search over the dictionary, for O(n) a step instead of
+// O(dn)).
+func withGram(dd *pursuit.DenseDictionary) (pursuit.Dictionary, error) {
+	return pursuit.NewGramDictionary(dd)
+}
+
+// drawWith is draw with the dictionary that the coherence pass and Frank-Wolfe use made by
+// prepare from the drawn atoms (BenchmarkFig5_1Draw and TestFig5_1GramChangesNothing also use the
+// DenseDictionary alone, the way draws ran before).
+func drawWith(ctx context.Context, env *run.Env, sz sizes, draw int, prepare func(*pursuit.DenseDictionary) (pursuit.Dictionary, error)) ([]run.Record, error) {
+	atoms, err := pursuit.NewGaussianDictionary(env.RNG, sz.d, sz.n)
+	if err != nil {
+		return nil, err
+	}
+	dict, err := prepare(atoms)
 	if err != nil {
 		return nil, err
 	}
@@ -136,7 +160,7 @@ type fwRun struct {
 
 // signal draws y = Dα* with a uniform support of size m and N(0, 1) coefficients and runs
 // Frank-Wolfe with the line search on the ball of radius 8‖α*‖₁.
-func signal(rng *rand.Rand, dict *pursuit.DenseDictionary, sz sizes, m int) (fwRun, error) {
+func signal(rng *rand.Rand, dict pursuit.Dictionary, sz sizes, m int) (fwRun, error) {
 	if m > sz.n {
 		return fwRun{}, fmt.Errorf("sparsity %d above the %d atoms", m, sz.n)
 	}

@@ -3,6 +3,7 @@ package ch5
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/fastkernels/kernellab/experiments/internal/kit"
 	"github.com/fastkernels/kernellab/experiments/styles"
@@ -24,6 +25,17 @@ func renderFig5_1(res *run.Results, out *run.Output) error {
 	if err != nil {
 		return err
 	}
+	// A partial run says so under each panel's title and first in the caption.
+	partial, err := partialNote(res)
+	if err != nil {
+		return err
+	}
+	title := func(t string) string {
+		if partial == "" {
+			return t
+		}
+		return t + "\n" + partial
+	}
 	sums, err := curve(res, 1)
 	if err != nil {
 		return err
@@ -32,7 +44,7 @@ func renderFig5_1(res *run.Results, out *run.Output) error {
 	// before (the claims use every k).
 	kAll := sums[len(sums)-1].X
 	kMax := kAll / 4
-	a := plotting.NewPrint("m = m*: within Theorem 5", "iteration k", "ln ‖r‖₂ (residual)")
+	a := plotting.NewPrint(title("m = m*: within Theorem 5"), "iteration k", "ln ‖r‖₂ (residual)")
 	fw, err := styles.Band("Frank-Wolfe, m = m*", "fw")
 	if err != nil {
 		return err
@@ -61,7 +73,7 @@ func renderFig5_1(res *run.Results, out *run.Output) error {
 			return err
 		}
 	}
-	bPlot := plotting.NewPrint("m > m*: beyond Theorem 5", "iteration k", "ln ‖r‖₂ (residual)")
+	bPlot := plotting.NewPrint(title("m > m*: beyond Theorem 5"), "iteration k", "ln ‖r‖₂ (residual)")
 	var bands []plotting.Band
 	for _, c := range multiples {
 		cs, err := curve(res, c)
@@ -97,7 +109,11 @@ func renderFig5_1(res *run.Results, out *run.Output) error {
 	if len(sums) > 1 {
 		every = sums[1].X - sums[0].X
 	}
-	return kit.WriteCaption(out, res, fmt.Sprintf(
+	lead := ""
+	if partial != "" {
+		lead = fmt.Sprintf("**%s%s**: every number below is over these draws. ", strings.ToUpper(partial[:1]), partial[1:])
+	}
+	return kit.WriteCaption(out, res, lead+fmt.Sprintf(
 		"Frank-Wolfe's residual decay on sparse signals (thesis Figure 5.1, §5.4). Each of %d draws makes a %s×%s dictionary "+
 			"of unit-norm Gaussian atoms (%s), sets m* = ⌈(μ⁻¹ − 1)/2⌉ (m* %s) and, for m ∈ {m*, 2m*, 5m*, 20m*}, a signal y = Dα* "+
 			"with a uniform support of size m and N(0, 1) coefficients; Frank-Wolfe with the exact line search runs on the l1 ball "+

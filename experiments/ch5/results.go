@@ -5,9 +5,11 @@ import (
 	"maps"
 	"math"
 	"slices"
+	"strconv"
 
 	"github.com/fastkernels/kernellab/experiments/internal/kit"
 	"github.com/fastkernels/kernellab/lab/run"
+	"github.com/fastkernels/kernellab/lab/verdict"
 	"gonum.org/v1/gonum/stat"
 )
 
@@ -86,6 +88,65 @@ func dictionarySummary(res *run.Results) (string, error) {
 	mus := values(mu)
 	return fmt.Sprintf("%d draws, μ mean %.4f (range %.4f–%.4f), m* %s, μ₁(D, m*−1) exact in %d of %d",
 		len(mu), stat.Mean(mus, nil), slices.Min(mus), slices.Max(mus), rangeOf(values(mStar)), exact, len(mu)), nil
+}
+
+// partialNote names the part of the plan that the results hold when they lack some of its
+// draws: "paper sizes, 100 of 2,000 draws" (a partial run, lab run --first), with ", the first"
+// when they are draws 0..K−1, as such a run makes them; "" when they hold every draw of their
+// scale's plan. The figure, the caption and every claim's evidence carry it. A draw the plan does
+// not have (results of another plan) is an error.
+func partialNote(res *run.Results) (string, error) {
+	mStar, err := perDraw(res, dictionary, metricMStar)
+	if err != nil {
+		return "", err
+	}
+	planned := scales.At(res.Scale).draws
+	if planned == 0 {
+		return "", fmt.Errorf("%s: results of scale %q, which has no plan (want smoke, quick or paper)", res.ID, res.Scale)
+	}
+	for d := range mStar {
+		if d < 0 || d >= planned {
+			return "", fmt.Errorf("%s: draw %d in results of %s scale, whose plan has draws 0–%d", res.ID, d, res.Scale, planned-1)
+		}
+	}
+	if len(mStar) == planned {
+		return "", nil
+	}
+	note := fmt.Sprintf("%s sizes, %s of %s draws", res.Scale, grouped(len(mStar)), grouped(planned))
+	if slices.Max(slices.Collect(maps.Keys(mStar))) == len(mStar)-1 {
+		note += fmt.Sprintf(" (a partial run: the first %s)", grouped(len(mStar)))
+	} else {
+		note += " (a partial run)"
+	}
+	return note, nil
+}
+
+// grouped writes a non-negative count with thousands separated by commas ("2,000").
+func grouped(v int) string {
+	s := strconv.Itoa(v)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// labelled returns check with the partial-run note of the results (partialNote), when there is
+// one, put before its evidence.
+func labelled(check func(*run.Results) (verdict.Verdict, error)) func(*run.Results) (verdict.Verdict, error) {
+	return func(res *run.Results) (verdict.Verdict, error) {
+		v, err := check(res)
+		if err != nil {
+			return v, err
+		}
+		note, err := partialNote(res)
+		if err != nil {
+			return verdict.Verdict{}, err
+		}
+		if note != "" {
+			v.Evidence = note + ": " + v.Evidence
+		}
+		return v, nil
+	}
 }
 
 // values returns the values of a per-draw map in draw order.

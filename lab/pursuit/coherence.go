@@ -46,12 +46,18 @@ func (c *Incoherence) Babel(m int) (value float64, exact bool) {
 const incoherenceBlock = 64
 
 // MeasureIncoherence computes μ(D) and μ₁(D, m) for m = 1..maxM (0 ≤ maxM < n) exactly, in one
-// pass over the Gram matrix of the normalised atoms, streamed by blocks of 64 rows (never
-// formed whole). Every atom must be non-zero. For larger m, Babel returns the bound m·μ(D).
+// pass over the Gram matrix of the normalised atoms. Every atom must be non-zero. For larger m,
+// Babel returns the bound m·μ(D).
 //
-// Time O(dn²) (for a [DenseDictionary], matrix products on all cores, half as many for maxM = 0
-// by symmetry; otherwise n calls to ApplyTranspose) plus O(n² log maxM) to rank each row;
-// memory O(64·n) per core.
+// Where the Gram matrix comes from decides the cost:
+//   - a [GramDictionary] holds it (one symmetric rank-d update, d·n² multiply-adds): its rows are
+//     read, O(n² log maxM) to rank them, on all cores;
+//   - a [DenseDictionary]: streamed by blocks of 64 rows, each a general matrix product on all
+//     cores, never formed whole (memory O(64·n) per core): 2·d·n² multiply-adds, since the
+//     Babel function ranks whole rows (d·n² for maxM = 0, which needs one triangle);
+//   - any other Dictionary: n calls to ApplyTranspose, sequentially.
+//
+// The two matrix paths agree to rounding (their products sum in different orders).
 func MeasureIncoherence(dict Dictionary, maxM int) (*Incoherence, error) {
 	const op = "MeasureIncoherence"
 	sel, err := incoherenceSelector(op, dict)
@@ -67,29 +73,37 @@ func MeasureIncoherence(dict Dictionary, maxM int) (*Incoherence, error) {
 	}
 	var parts []*rowRanker
 	if dd := sel.dense; dd != nil {
+		gd := gramOf(dict)
 		blocks := (n + incoherenceBlock - 1) / incoherenceBlock
 		parts = make([]*rowRanker, blocks)
 		work := make([][]float64, parallel.Workers(blocks))
 		parallel.For(blocks, func(worker, b int) {
-			if work[worker] == nil {
-				work[worker] = make([]float64, incoherenceBlock*n)
-			}
 			i0, i1 := b*incoherenceBlock, min(n, (b+1)*incoherenceBlock)
 			// μ alone needs only the columns j ≥ i0 (the Gram matrix is symmetric), which
-			// halves the work; the Babel function ranks whole rows.
+			// halves the work of a streamed pass; the Babel function ranks whole rows.
 			c0 := 0
 			if maxM == 0 {
 				c0 = i0
 			}
 			cols := n - c0
-			g := work[worker][:(i1-i0)*cols]
-			blas64.Gemm(blas.NoTrans, blas.Trans, 1,
-				blas64.General{Rows: i1 - i0, Cols: dd.d, Stride: dd.d, Data: dd.atoms[i0*dd.d : i1*dd.d]},
-				blas64.General{Rows: cols, Cols: dd.d, Stride: dd.d, Data: dd.atoms[c0*dd.d:]},
-				0, blas64.General{Rows: i1 - i0, Cols: cols, Stride: cols, Data: g})
+			// row(i) is ⟨d_i, d_j⟩ for j = c0..n−1.
+			var row func(i int) []float64
+			if gd != nil {
+				row = func(i int) []float64 { return gd.row(i)[c0:] }
+			} else {
+				if work[worker] == nil {
+					work[worker] = make([]float64, incoherenceBlock*n)
+				}
+				g := work[worker][:(i1-i0)*cols]
+				blas64.Gemm(blas.NoTrans, blas.Trans, 1,
+					blas64.General{Rows: i1 - i0, Cols: dd.d, Stride: dd.d, Data: dd.atoms[i0*dd.d : i1*dd.d]},
+					blas64.General{Rows: cols, Cols: dd.d, Stride: dd.d, Data: dd.atoms[c0*dd.d:]},
+					0, blas64.General{Rows: i1 - i0, Cols: cols, Stride: cols, Data: g})
+				row = func(i int) []float64 { return g[(i-i0)*cols : (i-i0+1)*cols] }
+			}
 			parts[b] = newRowRanker(maxM)
 			for i := i0; i < i1; i++ {
-				parts[b].add(g[(i-i0)*cols:(i-i0+1)*cols], c0, i, sel.norms)
+				parts[b].add(row(i), c0, i, sel.norms)
 			}
 		})
 	} else {

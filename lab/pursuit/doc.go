@@ -25,7 +25,10 @@
 // Dictionaries: any Dictionary (an operator with Apply, ApplyTranspose and ColumnNorms; an
 // [AtomReader] reads atoms faster), or a [DenseDictionary] built from a gonum matrix
 // ([NewDenseDictionary]) or drawn at random with unit-norm Gaussian atoms on all cores
-// ([NewGaussianDictionary], the dictionaries of §5.4).
+// ([NewGaussianDictionary], the dictionaries of §5.4), or a [GramDictionary]: a DenseDictionary
+// with its Gram matrix DᵀD, computed once by a symmetric rank-d update ([NewGramDictionary];
+// 8n² bytes), from which [MeasureIncoherence] reads μ(D) and the Babel function and
+// [FrankWolfe] its searches (Dᵀr = Dᵀy − Gα, O(n) a step; the same results bit for bit).
 //
 // Guarantees (chapter 5): [MeasureIncoherence] gives the coherence μ(D) and the Babel function
 // μ₁(D, m) exactly for m up to a chosen maxM, and Tropp's bound m·μ(D) beyond ([Incoherence.Babel]
@@ -50,7 +53,10 @@
 // (see screen.go): the selected atom and its correlation are exactly those of the
 // double-precision search, for an eighth of the memory traffic (a copy of a few megabytes also
 // stays in cache). Elsewhere (or with the build tag purego) the search is the double-precision
-// one. Searches and dictionary construction run on all cores with fixed blocks, so results do
+// one. On a GramDictionary, Frank-Wolfe's search reads the correlations off the Gram matrix
+// instead, with rigorous bounds on their rounding and a double-precision check of the few atoms
+// they leave (see gram.go): again the plain search's atom and correlation.
+// Searches and dictionary construction run on all cores with fixed blocks, so results do
 // not depend on the number of goroutines; other work is sequential. The memory cost of each
 // function is in its documentation.
 //

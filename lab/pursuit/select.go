@@ -60,13 +60,37 @@ func newSelector(op string, dict Dictionary, y []float64) (*selector, error) {
 		}
 	}
 	s.weights = [2][]float64{raw, normalized}
-	if dd, ok := dict.(*DenseDictionary); ok {
+	if dd := denseOf(dict); dd != nil {
 		s.dense = dd
 		if dd.screen != nil {
 			s.buf = newScreenBuffers(dd.screen, n)
 		}
 	}
 	return s, nil
+}
+
+// denseOf returns the matrix behind dict when it is a DenseDictionary or a GramDictionary (whose
+// fast paths the selector then takes), nil otherwise.
+func denseOf(dict Dictionary) *DenseDictionary {
+	switch v := dict.(type) {
+	case *DenseDictionary:
+		return v
+	case *GramDictionary:
+		if v != nil {
+			return &v.DenseDictionary
+		}
+	}
+	return nil
+}
+
+// gramOf returns dict as a GramDictionary whose Gram matrix is there (one made by
+// NewGramDictionary), nil otherwise: a GramDictionary assembled by hand without its matrix is
+// used as its DenseDictionary.
+func gramOf(dict Dictionary) *GramDictionary {
+	if gd, ok := dict.(*GramDictionary); ok && gd != nil && gd.n > 0 && len(gd.gram) == gd.n*gd.n {
+		return gd
+	}
+	return nil
 }
 
 // best returns the atom j maximising w_j·⟨d_j, r⟩ (signed) or its absolute value, the smallest

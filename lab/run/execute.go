@@ -42,6 +42,13 @@ type Options struct {
 	// Keys, when set, runs only the tasks with these keys (of the shard), like a shard: parts
 	// only, no table; nil runs every task. `lab plan` measures a sample of tasks this way; an unknown key is an error.
 	Keys []string
+	// First, when > 0 and below the number of tasks, makes a partial run: only the first First
+	// tasks of the plan run, and the table and meta file are written as if the plan ended there
+	// (the meta file records the plan's number of tasks as plan_tasks). Their parts are those of
+	// a whole run, so a later run with a larger First, or none, resumes from them. Only for an
+	// experiment with PartialRuns (whose figure and claims say what part of the plan they show),
+	// and not with a Shard or Keys. Zero runs the whole plan.
+	First int
 	// Data is where the tasks' data sets come from (Env.Data). The zero Source has no mirror and
 	// no cache, so no data: a program passes dataset.DefaultSource() for the environment's, or a
 	// Source of its own settings.
@@ -55,11 +62,11 @@ type Options struct {
 // finished task's rows to its own part file atomically as soon as it finishes, so an interrupted run
 // resumes where it stopped. Unsharded, it then writes <ID>.csv (all rows in plan order) atomically
 // and <ID>.meta.json (id, scale, seed, tasks, Go and module versions, BLAS library and kernels,
-// start/end time, elapsed).
-// Sharded, it writes parts only. The first task error cancels the rest and is returned wrapped with
-// the task key (parts already written stay). Cancelling ctx stops promptly: no new task starts and
-// running tasks see ctx cancelled. The returned Results hold the rows of this shard's tasks in plan
-// order.
+// start/end time, elapsed); with Options.First, of the plan's first First tasks only (a partial
+// run). Sharded, it writes parts only. The first task error cancels the rest and is returned
+// wrapped with the task key (parts already written stay). Cancelling ctx stops promptly: no new
+// task starts and running tasks see ctx cancelled. The returned Results hold the rows of this
+// shard's tasks in plan order.
 func Execute(ctx context.Context, e *Experiment, opts Options) (*Results, error) {
 	if err := e.validate(); err != nil {
 		return nil, err
@@ -82,6 +89,11 @@ func Execute(ctx context.Context, e *Experiment, opts Options) (*Results, error)
 	if err != nil {
 		return nil, err
 	}
+	planned := len(tasks)
+	if tasks, err = firstTasks(e, opts, tasks); err != nil {
+		return nil, err
+	}
+	partial := len(tasks) < planned
 	lay := layoutOf(opts.Dir, opts.Scale, e.ID)
 	unlock, err := lay.lock(e.ID)
 	if err != nil {
@@ -89,7 +101,7 @@ func Execute(ctx context.Context, e *Experiment, opts Options) (*Results, error)
 	}
 	defer unlock()
 	if opts.Fresh {
-		if err := lay.discard(tasks, opts.Shard); err != nil {
+		if err := lay.discard(tasks, opts.Shard, partial); err != nil {
 			return nil, fmt.Errorf("run: %s: discarding kept results: %w", e.ID, err)
 		}
 	}
@@ -162,6 +174,9 @@ func Execute(ctx context.Context, e *Experiment, opts Options) (*Results, error)
 		}
 		m := newMeta(e, opts.Scale, len(tasks), len(res.Rows), started)
 		m.TasksRun, m.TasksKept, m.Workers, m.KeptFromRevision = len(pending), kept, workers, keptFrom
+		if partial {
+			m.PlanTasks = planned
+		}
 		info := blasbackend.Describe()
 		m.BLAS = &info
 		if err := m.write(lay.meta()); err != nil {
@@ -169,6 +184,24 @@ func Execute(ctx context.Context, e *Experiment, opts Options) (*Results, error)
 		}
 	}
 	return res, nil
+}
+
+// firstTasks returns the tasks a run with opts.First runs: the first First of the plan, or all of
+// them when First is 0 or at least their number. It refuses a negative First, and a partial run
+// of an experiment without PartialRuns or with a Shard or Keys.
+func firstTasks(e *Experiment, opts Options, tasks []plannedTask) ([]plannedTask, error) {
+	switch {
+	case opts.First < 0:
+		return nil, fmt.Errorf("run: %s: first = %d tasks, want ≥ 0 (0 = the whole plan)", e.ID, opts.First)
+	case opts.First == 0 || opts.First >= len(tasks):
+		return tasks, nil
+	case !e.PartialRuns:
+		return nil, fmt.Errorf("run: %s: a partial run (the first %d of %d tasks) is refused: its figure and claims would not say "+
+			"that they show part of the plan; run it whole, or by shards and merge", e.ID, opts.First, len(tasks))
+	case !opts.Shard.whole() || len(opts.Keys) > 0:
+		return nil, fmt.Errorf("run: %s: a partial run (the first %d tasks) takes no shard or task keys", e.ID, opts.First)
+	}
+	return tasks[:opts.First], nil
 }
 
 // onlyKeys is the set of opts.Keys, nil when none is given. A key that no task of the plan has is
@@ -270,16 +303,19 @@ func (l layout) meta() string            { return filepath.Join(l.dir, l.id+".me
 func (l layout) parts() string           { return filepath.Join(l.dir, l.id+".parts") }
 func (l layout) part(file string) string { return filepath.Join(l.parts(), file) }
 
-// discard removes kept results: everything of the experiment for a whole run, only the shard's
-// part files for a sharded one (other shards may share the folder).
-func (l layout) discard(tasks []plannedTask, sh Shard) error {
+// discard removes kept results: everything of the experiment for a whole run, the table, meta
+// file and the tasks' part files for a partial one (Options.First; the later tasks' parts are
+// another run's), only the shard's part files for a sharded one (other shards may share the folder).
+func (l layout) discard(tasks []plannedTask, sh Shard, partial bool) error {
 	if sh.whole() {
 		for _, p := range []string{l.table(), l.meta()} {
 			if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
 				return err
 			}
 		}
-		return os.RemoveAll(l.parts())
+		if !partial {
+			return os.RemoveAll(l.parts())
+		}
 	}
 	for j, t := range tasks {
 		if !sh.owns(j) {

@@ -550,3 +550,75 @@ func TestSourceChangedIgnoresOutputs(t *testing.T) {
 		t.Fatal("outside a checkout: source unchanged")
 	}
 }
+
+// TestFirstRunsAPrefixOfThePlan: a partial run (First) runs the first tasks only and writes their
+// table, byte for byte the first rows of the whole run's, with the plan's size in the meta file; a
+// larger First and then a whole run resume from its parts; --fresh removes only its own parts;
+// experiments without PartialRuns, negative values, shards and keys are refused.
+func TestFirstRunsAPrefixOfThePlan(t *testing.T) {
+	whole := t.TempDir()
+	full := mustExecute(t, (&toy{n: 9}).experiment(), Options{Scale: Smoke, Dir: whole})
+
+	ty := &toy{n: 9}
+	e := ty.experiment()
+	e.PartialRuns = true
+	dir := t.TempDir()
+	res := mustExecute(t, e, Options{Scale: Smoke, Dir: dir, Workers: 2, First: 4})
+	if got := ty.calls.Load(); got != 4 || !reflect.DeepEqual(res.Rows, full.Rows[:8]) {
+		t.Fatalf("first 4: ran %d tasks, rows %v; want 4 tasks and the whole run's first 8 rows", got, res.Rows)
+	}
+	if back, err := Load(e, Smoke, dir); err != nil || !reflect.DeepEqual(back.Rows, full.Rows[:8]) {
+		t.Fatalf("the partial table: %v", err)
+	}
+	var meta map[string]any
+	if err := json.Unmarshal(readFile(t, filepath.Join(dir, "smoke", "toy1.meta.json")), &meta); err != nil {
+		t.Fatal(err)
+	}
+	if meta["tasks"] != 4.0 || meta["plan_tasks"] != 9.0 || meta["tasks_run"] != 4.0 {
+		t.Fatalf("meta of a partial run %v: want tasks 4 of plan_tasks 9", meta)
+	}
+
+	mustExecute(t, e, Options{Scale: Smoke, Dir: dir, First: 6})
+	if got := ty.calls.Load(); got != 6 {
+		t.Fatalf("first 6 after first 4: %d tasks run in all, want 6 (4 kept)", got)
+	}
+	mustExecute(t, e, Options{Scale: Smoke, Dir: dir, First: 9})
+	if got := ty.calls.Load(); got != 9 || !bytes.Equal(readFile(t, tablePath(dir, Smoke, "toy1")), readFile(t, tablePath(whole, Smoke, "toy1"))) {
+		t.Fatalf("first 9 of 9: %d tasks in all, want 9 and the whole run's table", got)
+	}
+	meta = nil
+	if err := json.Unmarshal(readFile(t, filepath.Join(dir, "smoke", "toy1.meta.json")), &meta); err != nil || meta["plan_tasks"] != nil {
+		t.Fatalf("meta of a run of every task %v (%v): want no plan_tasks", meta, err)
+	}
+
+	// --fresh with First discards the first tasks' parts, not the others'.
+	mustExecute(t, e, Options{Scale: Smoke, Dir: dir, First: 2, Fresh: true})
+	if got := ty.calls.Load(); got != 11 {
+		t.Fatalf("fresh first 2: %d tasks in all, want 11", got)
+	}
+	mustExecute(t, e, Options{Scale: Smoke, Dir: dir})
+	if got := ty.calls.Load(); got != 11 {
+		t.Fatalf("whole run after a fresh partial one: %d tasks in all, want 11 (the other 7 kept)", got)
+	}
+
+	for _, c := range []struct {
+		name string
+		e    *Experiment
+		opts Options
+		want string
+	}{
+		{"no PartialRuns", (&toy{n: 9}).experiment(), Options{First: 3}, "partial run (the first 3 of 9 tasks) is refused"},
+		{"negative", e, Options{First: -1}, "first = -1"},
+		{"shard", e, Options{First: 3, Shard: Shard{Index: 0, Count: 2}}, "takes no shard"},
+		{"keys", e, Options{First: 3, Keys: []string{"cfg0/rep=0"}}, "takes no shard or task keys"},
+	} {
+		c.opts.Scale, c.opts.Dir = Smoke, t.TempDir()
+		if _, err := Execute(context.Background(), c.e, c.opts); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want an error with %q", c.name, err, c.want)
+		}
+	}
+	// First at or beyond the plan's size is a whole run, allowed without PartialRuns.
+	if _, err := Execute(context.Background(), (&toy{n: 3}).experiment(), Options{Scale: Smoke, Dir: t.TempDir(), First: 3}); err != nil {
+		t.Errorf("First = the number of tasks: %v", err)
+	}
+}

@@ -96,6 +96,13 @@ type Experiment struct {
 	// spread over the draws, never by a tolerance. A timing metric takes no Tolerance or BySpread
 	// entry of its own.
 	Timings []string
+	// PartialRuns says that the renderer and the claims label results that hold only the first
+	// tasks of the plan (how many of the plan's draws they hold, in the figure, the caption and
+	// every claim's evidence), so that a partial run (Options.First) may make its results; the
+	// other experiments refuse one, since their numbers would pass for the whole plan's. It is
+	// read on the experiment that runs the tasks (Producer): every entry that Uses one with
+	// PartialRuns must label its results too.
+	PartialRuns bool
 	// Plan lists the tasks at a scale. It must be cheap and deterministic (no data loading): shards
 	// and merge call it to know the task order. It is nil when Uses is set.
 	Plan func(sc Scale) ([]Task, error)

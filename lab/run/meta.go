@@ -103,11 +103,14 @@ func sourceChanged(dir, revision string) bool {
 
 // runMeta is the provenance file written next to a results table.
 type runMeta struct {
-	ID         string   `json:"id"`
-	Title      string   `json:"title,omitempty"`
-	Scale      Scale    `json:"scale"`
-	Seed       uint64   `json:"seed"`
-	Tasks      int      `json:"tasks"`
+	ID    string `json:"id"`
+	Title string `json:"title,omitempty"`
+	Scale Scale  `json:"scale"`
+	Seed  uint64 `json:"seed"`
+	Tasks int    `json:"tasks"`
+	// PlanTasks is the plan's number of tasks when the table holds only its first Tasks (a
+	// partial run, Options.First); absent for a whole run.
+	PlanTasks  int      `json:"plan_tasks,omitempty"`
 	TasksRun   int      `json:"tasks_run"`
 	TasksKept  int      `json:"tasks_kept"`
 	Workers    int      `json:"workers,omitempty"`

@@ -76,6 +76,7 @@ var functions = []struct {
 	{"pursuit.NonNegativeLeastSquares", pursuit.NonNegativeLeastSquares},
 	{"pursuit.RecoverySparsity", pursuit.RecoverySparsity}, {"pursuit.ResidualBound", pursuit.ResidualBound},
 	{"pursuit.NewDenseDictionary", pursuit.NewDenseDictionary}, {"pursuit.NewGaussianDictionary", pursuit.NewGaussianDictionary},
+	{"pursuit.NewGramDictionary", pursuit.NewGramDictionary},
 	{"pursuit.MeasureIncoherence", pursuit.MeasureIncoherence}, {"pursuit.FrankWolfe", pursuit.FrankWolfe},
 	{"pursuit.MatchingPursuit", pursuit.MatchingPursuit}, {"pursuit.NonNegativeOMP", pursuit.NonNegativeOMP},
 	{"pursuit.OrthogonalMatchingPursuit", pursuit.OrthogonalMatchingPursuit},
@@ -147,7 +148,8 @@ func receivers() []struct {
 		{"mmd.Exact", mmd.Exact{}}, {"mmd.Linear", mmd.Linear{}}, {"mmd.Block", mmd.Block{}}, {"mmd.RFF", mmd.RFF{}},
 		{"mmd.Nystrom", mmd.Nystrom{}}, {"mmd.Vectors", new(mmd.Vectors)}, {"mmd.Precomputed", new(mmd.Precomputed)},
 		{"mmd.Decision", mmd.Decision{XW: math.NaN()}},
-		{"pursuit.DenseDictionary", new(pursuit.DenseDictionary)}, {"pursuit.Incoherence", new(pursuit.Incoherence)},
+		{"pursuit.DenseDictionary", new(pursuit.DenseDictionary)}, {"pursuit.GramDictionary", new(pursuit.GramDictionary)},
+		{"pursuit.Incoherence", new(pursuit.Incoherence)},
 		{"pursuit.Result", new(pursuit.Result)}, {"pursuit.StepRule", pursuit.StepRule(0)}, {"pursuit.StopReason", pursuit.StopReason(0)},
 		{"learn.KRR", new(learn.KRR)}, {"learn.SVM", new(learn.SVM)}, {"learn.RidgeScaling", learn.RidgeScaling(7)},
 		{"learn.KMeansResult", new(learn.KMeansResult)},
@@ -165,6 +167,7 @@ func receivers() []struct {
 		{"built mmd.Vectors", built(mmd.NewVectors(g, X))},
 		{"built mmd.Precomputed", built(mmd.NewPrecomputed(gram()))},
 		{"built pursuit.DenseDictionary", built(pursuit.NewGaussianDictionary(rng(), 8, 12))},
+		{"built pursuit.GramDictionary", built(gramDictionary(rng(), 8, 12))},
 		{"built learn.KRR", built(learn.FitKRR(g, X, y, 0.1))},
 		{"built learn.SVM", built(learn.FitSVM(g, X, y, learn.SVMOptions{}))},
 		{"built factor.KernelPCA", built(factor.FitKernelPCA(g, X, 2))},
@@ -189,6 +192,15 @@ func receivers() []struct {
 			}{"built pursuit.Result", built(pursuit.OrthogonalMatchingPursuit(dict, y, pursuit.Options{MaxAtoms: 3}))})
 	}
 	return list
+}
+
+// gramDictionary draws a d×n Gaussian dictionary with its Gram matrix.
+func gramDictionary(rng *rand.Rand, d, n int) (*pursuit.GramDictionary, error) {
+	dd, err := pursuit.NewGaussianDictionary(rng, d, n)
+	if err != nil {
+		return nil, err
+	}
+	return pursuit.NewGramDictionary(dd)
 }
 
 // Fixtures: small valid inputs, built afresh for every call (a call may keep or change them).
@@ -376,6 +388,20 @@ func candidates(t reflect.Type) []candidate {
 			typed("Linear", t, func() any { return mmd.Linear{} }),
 		}
 	case tDict:
+		return []candidate{
+			typed("Gaussian 8×12", t, func() any { d, _ := pursuit.NewGaussianDictionary(rng(), 8, 12); return d }),
+			typed("nil", t, func() any { return nil }),
+			typed("zero DenseDictionary", t, func() any { return &pursuit.DenseDictionary{} }),
+			typed("subnormal", t, func() any { d, _ := pursuit.NewDenseDictionary(filled(8, 3, 1e-310)); return d }),
+			typed("Gaussian 8×12 with its Gram matrix", t, func() any { d, _ := gramDictionary(rng(), 8, 12); return d }),
+			typed("zero GramDictionary", t, func() any { return &pursuit.GramDictionary{} }),
+			typed("huge atoms with their Gram matrix", t, func() any {
+				d, _ := pursuit.NewDenseDictionary(filled(8, 3, 1e300))
+				g, _ := pursuit.NewGramDictionary(d)
+				return g
+			}),
+		}
+	case reflect.TypeFor[*pursuit.DenseDictionary]():
 		return []candidate{
 			typed("Gaussian 8×12", t, func() any { d, _ := pursuit.NewGaussianDictionary(rng(), 8, 12); return d }),
 			typed("nil", t, func() any { return nil }),
