@@ -71,7 +71,7 @@ var fig4_2Study = run.PerScale[gaussianStudy]{
 // mean squared distance of the draw's pooled sample X ∪ Z ∪ W (the set F of §4.6.1). The exact MMD²
 // is computed up to n = 10⁴ (3·10³ at quick scale), as in the thesis, whose Δ panel stops at 10⁴.
 // Sizes: paper 200 draws, n = 100 … 10⁵; quick 40 draws, n = 100 … 10⁵; smoke 4 draws. See
-// mmd_common.go for the protocol and the choices shared by figures 4.2 to 4.5.
+// common.go for the protocol and the choices shared by figures 4.2 to 4.5.
 //
 // The dimension study (panel d). The thesis states no dimension, and in dimension 1 the population
 // MMD² of the two Gaussians is about 3·10⁻⁸ while an empirical MMD² fluctuates by O(1/n): every

@@ -28,7 +28,7 @@ var fig4_3Sizes = run.PerScale[sizes]{
 // draw. The exact MMD² is computed up to n = 10⁴ (10³ at quick scale, where one exact estimate at
 // n = 3000 already takes about 2 s in 784 dimensions). Sizes: paper 500 draws, n = 100 … 15,000
 // (the largest n the 0–4 images allow for two disjoint samples, 17,867, rounded down); quick 40
-// draws, n = 100 … 10⁴; smoke 4 draws. Protocol and shared choices: mmd_common.go.
+// draws, n = 100 … 10⁴; smoke 4 draws. Protocol and shared choices: common.go.
 func fig4_3() *run.Experiment {
 	f := figure{
 		id: "fig4_3", title: "Three-sample problem MNIST 0–4 vs 5–9: error, Δ to exact MMD² and time vs n",

@@ -31,7 +31,7 @@ var fig4_5Sizes = run.PerScale[sizes]{
 // quick 200 draws, n = 10 … 200; smoke 4 draws. The kernel is unnormalised, so Δ has the raw
 // scale of shortest-path counts (the exact MMD² is about 3.6·10³ at n = 200): panel (b) shows the
 // relative Δ, Δ / MMD²_exact(Z, W) of each draw, and the results keep both. Protocol and shared
-// choices: mmd_common.go.
+// choices: common.go.
 func fig4_5() *run.Experiment {
 	f := figure{
 		id: "fig4_5", title: "Three-sample problem MUTAG (shortest-path kernel): error, Δ to exact MMD² and time vs n",
