@@ -259,12 +259,20 @@ func setupValue(res *run.Results, dataset, metric string) (value float64, varian
 
 // classes returns the classes a data set was reduced to ("?" when not recorded).
 func classes(res *run.Results, dataset string) string {
-	for _, r := range res.Where(dataset, setup, "") {
-		if c, ok := r.Param("classes"); ok {
-			return c
-		}
+	if c, ok := setupParam(res, dataset, "classes"); ok {
+		return c
 	}
 	return "?"
+}
+
+// setupParam returns the parameter key of the first of a data set's setup rows that records it.
+func setupParam(res *run.Results, dataset, key string) (string, bool) {
+	for _, r := range res.Where(dataset, setup, "") {
+		if v, ok := r.Param(key); ok {
+			return v, true
+		}
+	}
+	return "", false
 }
 
 // setName names a data set wherever its numbers appear (titles, captions, claims' evidence): the
@@ -280,12 +288,8 @@ func setName(res *run.Results, set string) string {
 
 // variantOf returns the variant a data set's setup rows record ("" when none does).
 func variantOf(res *run.Results, set string) string {
-	for _, r := range res.Where(set, setup, "") {
-		if v, ok := r.Param("variant"); ok {
-			return v
-		}
-	}
-	return ""
+	v, _ := setupParam(res, set, "variant")
+	return v
 }
 
 // partial reports whether the run measured part of a data set's rows (Covertype's subset).
