@@ -101,19 +101,25 @@ func (t tally) row(statuses []string) string {
 
 // scales says which scales decided the tallied claims, largest first ("paper 4, quick 2").
 func (t tally) scales() string {
-	var parts []string
-	for i := len(run.Scales()) - 1; i >= 0; i-- {
-		if sc := run.Scales()[i]; t.byScale[sc] > 0 {
-			parts = append(parts, fmt.Sprintf("%s %d", sc, t.byScale[sc]))
-		}
-	}
+	parts := t.perScale("%s %d")
 	if len(parts) == 0 {
 		return "—"
 	}
 	if len(parts) == 1 && t.byStatus[run.StatusNotRun] == 0 {
-		return strings.Fields(parts[0])[0]
+		return strings.Fields(parts[0])[0] // one scale decided every claim: its name alone
 	}
 	return strings.Join(parts, ", ")
+}
+
+// perScale formats, for each scale that decided claims, largest first, its name and count.
+func (t tally) perScale(format string) []string {
+	var parts []string
+	for i := len(run.Scales()) - 1; i >= 0; i-- {
+		if sc := run.Scales()[i]; t.byScale[sc] > 0 {
+			parts = append(parts, fmt.Sprintf(format, sc, t.byScale[sc]))
+		}
+	}
+	return parts
 }
 
 // scaleMix says how many of the claims each scale decided, for the headline's first sentence.
@@ -122,12 +128,7 @@ func scaleMix(best []run.ClaimResult) string {
 	for _, r := range best {
 		t.add(r)
 	}
-	var parts []string
-	for i := len(run.Scales()) - 1; i >= 0; i-- {
-		if sc := run.Scales()[i]; t.byScale[sc] > 0 {
-			parts = append(parts, fmt.Sprintf("%s for %d", sc, t.byScale[sc]))
-		}
-	}
+	parts := t.perScale("%s for %d")
 	if n := t.byStatus[run.StatusNotRun]; n > 0 {
 		parts = append(parts, fmt.Sprintf("no scale for %d", n))
 	}
