@@ -81,7 +81,7 @@ func method(multiple int) string {
 // 8·n² bytes (1.7 + 3.0 GiB at paper scale); tasks collect them between draws. Run paper scale
 // with --workers at most the memory over 5 GiB: as many tasks as cores keep every core busy,
 // since one task's Gram matrix uses one. Tasks are batches of draws, so paper scale shards; a
-// partial run (lab run --first K, the first 5K draws) labels the figure, the caption and every
+// partial run (lab run --first K, the first K draws at paper scale) labels the figure, the caption and every
 // claim's evidence with the draws it holds (partialNote).
 func fig5_1() *run.Experiment {
 	return &run.Experiment{

@@ -26,11 +26,13 @@ type sizes struct {
 // d = 1000, n = 2000, 60 draws (the fewest that let below-theorem5 show fewer than 5% of
 // crossings with none seen); smoke tiny. K = 200·m* for the m* the scale's coherence gives
 // (quick m* = 3, paper m* = 8), so that the sparsest signals reach the rounding floor early and the
-// densest (20m*) get ten iterations per support atom; 201 recorded values of k per curve.
+// densest (20m*) get ten iterations per support atom; 201 recorded values of k per curve. A paper
+// task is one draw (a minute or more of one core), so that a partial run (lab run --first K) is K
+// draws and a run stopped by a time limit loses at most one draw per worker.
 var scales = run.PerScale[sizes]{
 	Smoke: sizes{d: 300, n: 600, draws: 4, perTask: 2, iterations: 200, every: 2},
 	Quick: sizes{d: 1000, n: 2000, draws: 60, perTask: 5, iterations: 600, every: 3},
-	Paper: sizes{d: 10000, n: 20000, draws: 2000, perTask: 5, iterations: 1600, every: 8},
+	Paper: sizes{d: 10000, n: 20000, draws: 2000, perTask: 1, iterations: 1600, every: 8},
 }
 
 func planFig5_1(sc run.Scale) ([]run.Task, error) {
