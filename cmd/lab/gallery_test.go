@@ -49,4 +49,30 @@ func TestWriteGallery(t *testing.T) {
 			t.Errorf("gallery lacks %q:\n%s", want, got)
 		}
 	}
+	if strings.Contains(got, verdictPrefix) {
+		t.Errorf("the gallery inlines the captions' verdict paragraphs beside its own claims list:\n%s", got)
+	}
+	// The caption file gets the verdicts at every scale as its second paragraph, once however
+	// often the gallery is made.
+	want := "Error vs n, 5 draws.\n\nVerdicts: c1 INCONCLUSIVE at quick; c2 CONTRADICTED at paper, SUPPORTED at quick; c3 SUPPORTED at paper and quick.\n"
+	for range 2 {
+		if got := string(mustRead(t, filepath.Join(dir, "fig1.md"))); got != want {
+			t.Errorf("fig1.md = %q, want %q", got, want)
+		}
+		if err := writeGallery(dir, []*run.Experiment{fig, tab, missing}, scales, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestWithVerdicts(t *testing.T) {
+	for _, c := range []struct{ caption, verdicts, want string }{
+		{"**f** (quick scale). Result.\n\nSet-up.\n", "Verdicts: a SUPPORTED at quick.", "**f** (quick scale). Result.\n\nVerdicts: a SUPPORTED at quick.\n\nSet-up."},
+		{"**f**. R.\n\nVerdicts: old.\n\nSet-up.", "Verdicts: new.", "**f**. R.\n\nVerdicts: new.\n\nSet-up."},
+		{"**f**. R.\n\nVerdicts: old.\n\nSet-up.", "", "**f**. R.\n\nSet-up."},
+	} {
+		if got := withVerdicts(c.caption, c.verdicts); got != c.want {
+			t.Errorf("withVerdicts(%q, %q) = %q, want %q", c.caption, c.verdicts, got, c.want)
+		}
+	}
 }

@@ -321,7 +321,7 @@ func renderFig2_1(res *run.Results, out *run.Output) error {
 	if err != nil {
 		return err
 	}
-	return kit.WriteCaption(out, res, fmt.Sprintf(
+	return kit.WriteCaption(out, res, "", fmt.Sprintf(
 		"The kernel trick (thesis Figure 2.1, drawn from data instead of a schematic). "+
 			"(a) Two rings of %d and %d points (radii %g and %g, Gaussian radial noise of sd %g), one draw: no line separates them. "+
 			"(b) The same points after the explicit feature map φ(x) = (x₁², x₂²), with the linear separator "+

@@ -115,7 +115,7 @@ func renderFig3_1(res *run.Results, out *run.Output) error {
 	if err := kit.SavePrintGrid(out, 1, 1, plotting.ColumnWidth, 7.6*vg.Centimeter, plotting.LegendBelow, p); err != nil {
 		return err
 	}
-	return kit.WriteCaption(out, res, fmt.Sprintf("The block structure of DAC-RLS (thesis Figure 3.1, Algorithm 2). "+
+	return kit.WriteCaption(out, res, "", fmt.Sprintf("The block structure of DAC-RLS (thesis Figure 3.1, Algorithm 2). "+
 		"The Gaussian Gram matrix K of n = %d points drawn from a mixture of three 2-D Gaussians (σ² by the thesis rule: "+
 		"the mean squared distance between the points), its rows and columns permuted at random and grouped into the "+
 		"r = %d consecutive blocks R₁ … R_r of m = √n = %d points that DAC-RLS uses. The diagonal blocks K_{Rᵢ} (outlined, "+

@@ -292,7 +292,7 @@ func renderFig3_2(res *run.Results, out *run.Output) error {
 	if len(notes) > 0 {
 		caption += " Hidden curves: " + strings.Join(notes, "; ") + "."
 	}
-	return kit.WriteCaption(out, res, caption)
+	return kit.WriteCaption(out, res, "", caption)
 }
 
 // fig3_2LogDiffs is one test's data: per draw, the mean over the |S| values keep accepts of

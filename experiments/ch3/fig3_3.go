@@ -240,7 +240,7 @@ func renderCh3Timing(what string, sizes run.PerScale[timingScale], methods, sets
 		if len(notes) > 0 {
 			caption += " Hidden curves: " + strings.Join(notes, "; ") + "."
 		}
-		return kit.WriteCaption(out, res, caption)
+		return kit.WriteCaption(out, res, "", caption)
 	}
 }
 

@@ -369,7 +369,7 @@ func renderFig3_5(res *run.Results, out *run.Output) error {
 	if len(notes) > 0 {
 		caption += " Hidden curves: " + strings.Join(notes, "; ") + "."
 	}
-	return kit.WriteCaption(out, res, caption)
+	return kit.WriteCaption(out, res, "", caption)
 }
 
 // fig3_5Better tests "a is better than b" from per-draw differences a − b: higher accuracy, or

@@ -270,7 +270,7 @@ func (f figure) render(res *run.Results, out *run.Output) error {
 	if err != nil {
 		return err
 	}
-	return kit.WriteCaption(out, res, caption)
+	return kit.WriteCaption(out, res, "", caption)
 }
 
 // caption describes the figure from its results: the problem and data, the sizes, the draws and

@@ -113,7 +113,7 @@ func renderFig5_1(res *run.Results, out *run.Output) error {
 	if partial != "" {
 		lead = fmt.Sprintf("**%s%s**: every number below is over these draws. ", strings.ToUpper(partial[:1]), partial[1:])
 	}
-	return kit.WriteCaption(out, res, lead+fmt.Sprintf(
+	return kit.WriteCaption(out, res, "", lead+fmt.Sprintf(
 		"Frank-Wolfe's residual decay on sparse signals (thesis Figure 5.1, §5.4). Each of %d draws makes a %s×%s dictionary "+
 			"of unit-norm Gaussian atoms (%s), sets m* = ⌈(μ⁻¹ − 1)/2⌉ (m* %s) and, for m ∈ {m*, 2m*, 5m*, 20m*}, a signal y = Dα* "+
 			"with a uniform support of size m and N(0, 1) coefficients; Frank-Wolfe with the exact line search runs on the l1 ball "+

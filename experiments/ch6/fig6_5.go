@@ -249,7 +249,7 @@ func renderFig6_5(res *run.Results, out *run.Output) error {
 		"accuracy, or minus the MSE, so that up is better); the black line is a kernel ridge smoother of all points (Gaussian kernel, σ = %g, "+
 		"λ = %g, fixed before any run; the thesis fits an RBF SVM). (b) Share of negative weights against the pruned size: mean over the "+
 		"repetitions, band from minimum to maximum. %s. ", 100*fig6_5From, fig6_5Sigma, fig6_5Lambda, strings.TrimSuffix(fig6_5LeftOut(left), "."))
-	return kit.WriteCaption(out, res, caption+setUpText(res.Scale)+" Runs (those of fig6_6): "+setUp(res, in)+".")
+	return kit.WriteCaption(out, res, "", caption+setUpText(res.Scale)+" Runs (those of fig6_6): "+setUp(res, in)+".")
 }
 
 // minMaxScaled maps v onto [0, 1] (all 0.5 when v is constant).

@@ -89,7 +89,7 @@ func renderFig6_6(res *run.Results, out *run.Output) error {
 		"(repetitions that stopped: " + strings.Join(stops, ", ") + "); beyond that point its curve is flat. The last two panels are the leak-free " +
 		"variants of Gamma (no ID column) and Steel Plates (without the six other fault flags), run beside the thesis's column sets. " +
 		setUpText(res.Scale) + " Runs: " + setUp(res, keys) + "."
-	return kit.WriteCaption(out, res, caption)
+	return kit.WriteCaption(out, res, "", caption)
 }
 
 func checkFig6_6Generalises(res *run.Results) (verdict.Verdict, error) {

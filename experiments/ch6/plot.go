@@ -191,5 +191,5 @@ func figure(res *run.Results, out *run.Output, keys []string, cols int, part, le
 	if err := grid(out, res, keys, cols, part, baselines, false); err != nil {
 		return err
 	}
-	return kit.WriteCaption(out, res, lead+" "+setUpText(res.Scale)+" Runs (those of fig6_6): "+setUp(res, keys)+".")
+	return kit.WriteCaption(out, res, "", lead+" "+setUpText(res.Scale)+" Runs (those of fig6_6): "+setUp(res, keys)+".")
 }

@@ -356,7 +356,7 @@ func renderLectureKPCA(res *run.Results, out *run.Output) error {
 		return fmt.Sprintf("%.3f–%.3f", slices.Min(v), slices.Max(v))
 	}
 	reps := len(circlesRows(res, circlesDataset, "pca", 0, pc1AccuracyName))
-	return kit.WriteCaption(out, res, fmt.Sprintf(
+	return kit.WriteCaption(out, res, "", fmt.Sprintf(
 		"Kernel PCA against linear PCA on concentric circles (HSE lecture; the lecture gives no example, so we take scikit-learn's "+
 			"circles). (a) %s points, half on a circle of radius 1 and half on one of radius %g at uniform angles, with N(0, %g²) noise "+
 			"on each coordinate: the first of %d repetitions, each drawing new circles. (b) Their projections on the first two linear "+

@@ -415,7 +415,7 @@ func renderLectureRFF(res *run.Results, out *run.Output) error {
 	if err := kit.SavePrintRow(out, 5.5*vg.Centimeter, a, b, c); err != nil {
 		return err
 	}
-	return kit.WriteCaption(out, res, fmt.Sprintf(
+	return kit.WriteCaption(out, res, "", fmt.Sprintf(
 		"Cos/sin random Fourier features (HSE lecture): φ̃(x) = (1/√n)(cos w_jᵀx, sin w_jᵀx)_{j ≤ n}, w_j ~ N(0, σ⁻²I), whose inner "+
 			"product estimates the Gaussian kernel exp(−‖x − z‖²/(2σ²)); σ = 1, d = %d (the lecture fixes no data: our choices). "+
 			"(a) Three fixed pairs with exact kernel values %s (dashed lines in each pair's colour, mostly hidden under the means, as unbiased estimates should be), the n frequencies redrawn in each of %d repetitions "+

@@ -327,7 +327,7 @@ func renderNotesNystrom(res *run.Results, out *run.Output) error {
 	if err := kit.SavePrintRow(out, 5.5*vg.Centimeter, a, b, c); err != nil {
 		return err
 	}
-	return kit.WriteCaption(out, res, fmt.Sprintf(
+	return kit.WriteCaption(out, res, "", fmt.Sprintf(
 		"Rank-k Nyström against the best rank-k approximation (lecture notes: ‖G − Ĝ_k‖_F ≤ ‖G − G_k‖_F + an additive term that "+
 			"vanishes as c grows), and its out-of-sample feature map Φ̂(x) = k_{x,S} V_k Σ_k^{-1/2}. Data: California housing, a "+
 			"uniform subsample of n = %s points per repetition standardised on itself, %d repetitions; Gaussian kernel with σ² the "+

@@ -311,7 +311,7 @@ func renderNotesRFF(res *run.Results, out *run.Output) error {
 	if err := kit.SavePrintRow(out, 5.5*vg.Centimeter, panels...); err != nil {
 		return err
 	}
-	return kit.WriteCaption(out, res, fmt.Sprintf(
+	return kit.WriteCaption(out, res, "", fmt.Sprintf(
 		"Uniform error of random Fourier features against their number c (lecture notes: sup_{x,x'} |⟨φ̂(x), φ̂(x')⟩ − k(x, x')| ≤ "+
 			"O(√(p/c))). A fixed cloud of %s points x ~ N(0, I_p), the same in every repetition, is mapped by φ̂(x) = √(2/c) cos(ωᵀx + b) "+
 			"with fresh frequencies in each of %d repetitions; the largest error over all pairs (diagonal included) is shown for "+

@@ -115,7 +115,7 @@ func renderPerrinFig1(res *run.Results, out *run.Output) error {
 	if err := kit.SavePrintRow(out, 5.5*vg.Centimeter, a, b); err != nil {
 		return err
 	}
-	return kit.WriteCaption(out, res, fmt.Sprintf(
+	return kit.WriteCaption(out, res, "", fmt.Sprintf(
 		"Nyström's accuracy-time trade-off (course report, first figure). Data: %s points drawn uniformly from California "+
 			"housing (8 standardised features), a new sample in each of %d repetitions; Gaussian kernel exp(−γ‖x − z‖²) with γ = %g. "+
 			"Nyström with m uniformly sampled points (m = %s), full rank m. (a) Relative Frobenius error of the approximation "+

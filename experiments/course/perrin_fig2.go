@@ -98,7 +98,7 @@ func renderPerrinFig2(res *run.Results, out *run.Output) error {
 	if err := kit.SavePrintGrid(out, 1, 1, plotting.ColumnWidth, 5.5*vg.Centimeter, plotting.LegendBelow, p); err != nil {
 		return err
 	}
-	return kit.WriteCaption(out, res, fmt.Sprintf(
+	return kit.WriteCaption(out, res, "", fmt.Sprintf(
 		"Nyström against MEKA as the rank k grows, at the same memory of about n·k numbers (course report, second figure). "+
 			"Data: %s points drawn uniformly from California housing (8 standardised features), a new sample and a new "+
 			"k-means clustering (%s clusters) in each of %d repetitions; Gaussian kernel exp(−γ‖x − z‖²), γ = %g. Nyström keeps "+

@@ -433,7 +433,7 @@ func renderPerrinFig3(res *run.Results, out *run.Output) error {
 		caption += fmt.Sprintf("\n%s and %s agree within 1%% at every γ: the line of the first lies under the second, their markers show both.\n",
 			bands[pair[0]].Label, bands[pair[1]].Label)
 	}
-	return kit.WriteCaption(out, res, caption)
+	return kit.WriteCaption(out, res, "", caption)
 }
 
 // perrinFig3Overlap says at which γ the medians of two series (by method) agree within 5%, so that

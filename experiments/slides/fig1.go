@@ -114,7 +114,7 @@ func renderSlidesFig1(res *run.Results, out *run.Output) error {
 		return err
 	}
 	cfg := facesScales.At(res.Scale)
-	return kit.WriteCaption(out, res, fmt.Sprintf("Student slides, experiment 1, figure (a): the relative quality (score = ROC-AUC of KNN on the projections over "+
+	return kit.WriteCaption(out, res, "", fmt.Sprintf("Student slides, experiment 1, figure (a): the relative quality (score = ROC-AUC of KNN on the projections over "+
 		"ROC-AUC of KNN on the raw pixels) against the iterations, for the randomized SVD (left: power iterations q, %s; the slides' figure puts it on top) and Bayesian PCA "+
 		"(right: EM iterations from a random start, %s; the slides' figure puts it below). Each point refits the factorisation with that many iterations and keeps its own |Σ̃| by the 70%% rule; "+
 		"lines: mean over the repetitions, bands: minimum to maximum; the dashed line is the classic SVD's mean score in slides_table1. The slides do not say which iterations they count; "+

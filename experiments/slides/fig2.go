@@ -101,7 +101,7 @@ func renderSlidesFig2(res *run.Results, out *run.Output) error {
 	if err := kit.SavePrintGrid(out, 2, cols, plotting.PageWidth, max(2*vg.Centimeter, 0.85*plotting.PageWidth/vg.Length(cols)), plotting.LegendBelow, panels...); err != nil {
 		return err
 	}
-	return kit.WriteCaption(out, res, fmt.Sprintf("Student slides, experiment 1, figure (b): the %d leading basis images of sparse PCA (top row, its loadings v_j in the order of "+
+	return kit.WriteCaption(out, res, "", fmt.Sprintf("Student slides, experiment 1, figure (b): the %d leading basis images of sparse PCA (top row, its loadings v_j in the order of "+
 		"their scales ‖u_j‖‖v_j‖) and of the classic SVD (bottom row, right singular vectors, the eigenfaces), from the training part of repetition 0, each shown as a %d×%d image "+
 		"(blue–red diverging colours centred on zero; signs are arbitrary). The slides see whole faces in sparse PCA's basis where the SVD's shows separate features. %s",
 		cols, side, side, facesSetUp(res)))

@@ -150,11 +150,15 @@ func AddMethodBands(p *plot.Plot, cs []Curve, labels map[string]string) error {
 }
 
 // WriteCaption saves a figure's caption beside it as <ID>.md (the gallery shows it under the
-// thumbnail): what is shown, the data and their size, the scale, the number of draws, what the
-// bands are, and the set-up choices a reader needs.
-func WriteCaption(out *run.Output, res *run.Results, text string) error {
+// thumbnail). It leads with result, one or two sentences computed from the results that say what
+// the figure shows (the numbers its claims turn on), after the ID and scale; then, in its own
+// paragraph, setup: what is drawn, the data and their size, the number of draws, what the bands
+// are, and the set-up choices a reader needs. The gallery puts the verdicts of the figure's claims
+// between the two (cmd/lab). Captions describe the figure as it is, never its history.
+func WriteCaption(out *run.Output, res *run.Results, result, setup string) error {
 	return out.Write("md", func(w io.Writer) error {
-		_, err := fmt.Fprintf(w, "**%s** (%s scale). %s\n", out.ID, res.Scale, strings.TrimSpace(text))
+		head := strings.TrimSpace(fmt.Sprintf("**%s** (%s scale). %s", out.ID, res.Scale, strings.TrimSpace(result)))
+		_, err := fmt.Fprintf(w, "%s\n\n%s\n", head, strings.TrimSpace(setup))
 		return err
 	})
 }
