@@ -61,17 +61,21 @@ var registry = map[string]entry{
 	"omp": {plotting.Blue, plotting.Diamond, plotting.Solid},
 	"fw":  {plotting.Orange, plotting.Box, plotting.Solid},
 
-	// Chapter 6: forest pruning.
-	"omp-unweighted":    {plotting.Blue, plotting.OpenDiamond, plotting.Dashed},
+	// Chapter 6: forest pruning. OMP keeps chapter 5's blue; the thesis's key comparison, OMP
+	// against OMP w/o weights, sets it against orange, the palette's most distinct colour from blue
+	// for every kind of colour vision (so the unweighted variant breaks the "variant keeps its
+	// colour" rule on purpose). Random, the baseline every method is held against, is neutral grey.
+	"omp-unweighted":    {plotting.Orange, plotting.OpenDiamond, plotting.Dashed},
 	"nn-omp":            {plotting.Vermillion, plotting.Triangle, plotting.Solid},
 	"nn-omp-unweighted": {plotting.Vermillion, plotting.OpenTriangle, plotting.Dashed},
-	"random":            {plotting.Orange, plotting.Cross, plotting.Dotted},
+	"random":            {plotting.DarkGrey, plotting.Cross, plotting.LongDash},
 	"caruana":           {plotting.Green, plotting.Box, plotting.DashDot},
 	"zhang-predictions": {plotting.Purple, plotting.Circle, plotting.LongDash},
 	"zhang-similarity":  {plotting.Purple, plotting.OpenCircle, plotting.Dotted},
 	"kmeans":            {plotting.SkyBlue, plotting.DownTriangle, plotting.DashDot},
-	// nn-omp-stop: where NN-OMP stopped by itself, a star as in the thesis (vermillion is its red).
-	"nn-omp-stop": {plotting.Vermillion, plotting.Star, plotting.Solid},
+	// nn-omp-stop: where NN-OMP stopped by itself, a star as in the thesis; black, not the
+	// vermillion of NN-OMP's own markers, so that it stands out on NN-OMP's curve.
+	"nn-omp-stop": {plotting.Black, plotting.Star, plotting.Solid},
 
 	// Student slides: factorisations before KNN and the topic model.
 	"classic-svd":    {plotting.Black, plotting.Plus, plotting.Dashed},

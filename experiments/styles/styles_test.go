@@ -21,8 +21,9 @@ var groups = map[string][]string{
 	"course PCA":           {"pca", "kernel-pca", "identity"},
 	"chapter 5 solvers":    {"mp", "omp", "fw", "bound", "slope"},
 	"chapter 6 pruning": {"omp", "omp-unweighted", "nn-omp", "nn-omp-unweighted", "random", "caruana",
-		"zhang-predictions", "zhang-similarity", "kmeans", "full-forest", "majority-class"},
-	"student slides": {"classic-svd", "randomized-svd", "sparse-pca", "bayesian-pca", "raw-pixels", "guarantor"},
+		"zhang-predictions", "zhang-similarity", "kmeans", "full-forest", "majority-class", "nn-omp-stop"},
+	"chapter 6 negative weights": {"omp", "slope"},
+	"student slides":             {"classic-svd", "randomized-svd", "sparse-pca", "bayesian-pca", "raw-pixels", "guarantor"},
 }
 
 func sameColor(a, b color.Color) bool {
