@@ -307,7 +307,7 @@ func draw(ctx context.Context, env *run.Env, cfg scale, set set) ([]run.Record, 
 
 	sizes := make([]int, len(fractions))
 	for i, fr := range fractions {
-		sizes[i] = max(1, int(math.Round(fr*float64(T))))
+		sizes[i] = prunedSize(fr, T)
 	}
 	for _, method := range methods {
 		if err := ctx.Err(); err != nil {
@@ -334,6 +334,13 @@ func draw(ctx context.Context, env *run.Env, cfg scale, set set) ([]run.Record, 
 		}
 	}
 	return recs, nil
+}
+
+// prunedSize is the number of trees a pruned forest of fraction fr of a T-tree forest holds:
+// round(fr·T), at least one tree. Small forests make neighbouring fractions the same forest (with
+// T = 25, 1%, 2.5% and 5% are all one tree); the figures draw distinct sizes only (distinctFractions).
+func prunedSize(fr float64, T int) int {
+	return max(1, int(math.Round(fr*float64(T))))
 }
 
 // targets prepares the targets in place: ±1 labels (class code 1 is +1) for classification, and

@@ -18,7 +18,7 @@ func fig6_1() *run.Experiment {
 		Source: "thesis Figure 6.1 (§6.3.2)",
 		Kind:   run.Figure, Uses: fig6_6(),
 		Render: func(res *run.Results, out *run.Output) error {
-			return figure(res, out, fig6_1Sets, 4, partTest, "Pruned random forests on Kin8nm, California, KR-VS-KP and Steel Plates (thesis Figure 6.1): test MSE (regression) or accuracy (classification) against the pruned forest's size, for every method but the NN-OMP pair. Steel Plates uses the thesis's columns, which leak the label (fig6_6 shows the leak-free variant).")
+			return figure(res, out, fig6_1Sets, 4, partTest, "Test MSE or accuracy against the pruned forest's size, every method but the NN-OMP pair (thesis Figure 6.1). Steel Plates has the thesis's columns, which leak the label (fig6_6 adds the leak-free variant).")
 		},
 		Claims: []run.Claim{
 			{

@@ -20,7 +20,7 @@ func fig6_2() *run.Experiment {
 		Source: "thesis Figure 6.2 (§6.3.2)",
 		Kind:   run.Figure, Uses: fig6_6(),
 		Render: func(res *run.Results, out *run.Output) error {
-			return figure(res, out, fig6_2Sets, 4, partTest, "Pruned random forests on Diamonds, LFW pairs, Gamma and Spambase (thesis Figure 6.2): test MSE (regression) or accuracy (classification) against the pruned forest's size, for every method but the NN-OMP pair. Gamma uses the thesis's columns, whose ID column leaks the label (fig6_6 shows the leak-free variant).")
+			return figure(res, out, fig6_2Sets, 4, partTest, "Test MSE or accuracy against the pruned forest's size, every method but the NN-OMP pair (thesis Figure 6.2). Gamma has the thesis's columns, whose ID column leaks the label (fig6_6 adds the leak-free variant).")
 		},
 		Claims: []run.Claim{
 			{

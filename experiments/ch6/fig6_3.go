@@ -19,7 +19,7 @@ func fig6_3() *run.Experiment {
 		Source: "thesis Figure 6.3 (§6.3.2)",
 		Kind:   run.Figure, Uses: fig6_6(),
 		Render: func(res *run.Results, out *run.Output) error {
-			return figure(res, out, fig6_3Sets, 3, partTest, "Pruned random forests on Diabetes, Boston and Breast Cancer (thesis Figure 6.3): test MSE (regression) or accuracy (classification) against the pruned forest's size, for every method but the NN-OMP pair.")
+			return figure(res, out, fig6_3Sets, 3, partTest, "Test MSE or accuracy against the pruned forest's size, every method but the NN-OMP pair (thesis Figure 6.3).")
 		},
 		Claims: []run.Claim{
 			{

@@ -14,7 +14,7 @@ func fig6_4() *run.Experiment {
 		Source: "thesis Figure 6.4 (§6.3.2)",
 		Kind:   run.Figure, Uses: fig6_6(),
 		Render: func(res *run.Results, out *run.Output) error {
-			return figure(res, out, fig6_3Sets, 3, partFit, "Pruned random forests on Diabetes, Boston and Breast Cancer scored on the train+validation rows they were pruned and weighted on (thesis Figure 6.4; the thesis says \"validation\", the data the weights were learnt on): MSE (regression) or accuracy (classification) against the pruned forest's size, for every method but the NN-OMP pair. The trees were grown on the train part, so the full forest's score here is partly in-sample.")
+			return figure(res, out, fig6_3Sets, 3, partFit, "MSE or accuracy on the train+validation rows the forests were pruned and weighted on (thesis Figure 6.4, whose \"validation\" is the data the weights were learnt on) against the pruned forest's size, every method but the NN-OMP pair. The trees were grown on train, so the full forest's score is partly in-sample.")
 		},
 		Claims: []run.Claim{{
 			ID:   "omp-best-on-fit-data",

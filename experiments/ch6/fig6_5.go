@@ -4,7 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"maps"
-	"path/filepath"
+	"math"
 	"slices"
 	"strings"
 
@@ -24,7 +24,7 @@ import (
 	"github.com/fastkernels/kernellab/lab/verdict"
 )
 
-// fig6_5 trend curve: kernel ridge regression with a Gaussian kernel on the pooled normalised points,
+// fig6_5 trend curves: kernel ridge regression with a Gaussian kernel on one data set's normalised points,
 // its bandwidth and ridge fixed before any run (the thesis fits an RBF SVM instead).
 const (
 	fig6_5Sigma  = 0.2
@@ -37,11 +37,13 @@ const (
 // of negative weights grows.
 var fig6_5Exceptions = []string{"kin8nm", "diamonds", "steel_plates"}
 
-// fig6_5 — negative OMP weights (thesis Figure 6.5): (a) normalised test performance against the
-// normalised share of negative weights, pruned forests of at least 10% of the initial size, one
-// colour per data set, with a kernel-ridge trend; (b) the share of negative weights against the
-// pruned size. Data sets whose OMP weights are never negative are left out (the thesis leaves
-// out Gamma). Drawn from fig6_6's runs.
+// fig6_5 — negative OMP weights (thesis Figure 6.5): one panel per data set of normalised test
+// performance against the normalised share of negative weights, pruned forests of at least 10% of
+// the initial size, each with its own kernel-ridge trend as the thesis draws one curve per data set
+// (its claim has per-data-set exceptions, which one pooled trend would hide); a last panel of the
+// share of negative weights against the pruned size. Data sets whose OMP weights are never negative
+// are left out (the thesis leaves out Gamma), and those whose performance is near-constant
+// (nearConstant) appear in the last panel only. Drawn from fig6_6's runs.
 func fig6_5() *run.Experiment {
 	return &run.Experiment{
 		ID: "fig6_5", Title: "Negative OMP weights: performance vs share of negative weights, and share vs size (thesis Figure 6.5)",
@@ -183,11 +185,7 @@ func fig6_5LeftOut(keys []string) string {
 	if len(keys) == 0 {
 		return "every data set has negative weights"
 	}
-	names := make([]string, len(keys))
-	for i, k := range keys {
-		names[i] = name(k)
-	}
-	return "left out, no negative weight in any run: " + strings.Join(names, ", ")
+	return "left out, no negative weight in any run: " + strings.Join(names(keys), ", ")
 }
 
 func renderFig6_5(res *run.Results, out *run.Output) error {
@@ -195,61 +193,182 @@ func renderFig6_5(res *run.Results, out *run.Output) error {
 	if len(in) == 0 {
 		return fmt.Errorf("%s: no data set has negative OMP weights", res.ID)
 	}
-	a := plotting.NewPrint("performance vs negative weights", "normalised share of negative weights", "normalised test performance")
-	b := plotting.NewPrint("negative weights vs size", "pruned size (% of the forest)", "share of negative weights")
+	b := plotting.NewPrint("negative weights vs size", sizeLabel, "share of negative weights")
 	if err := plotting.LogX(b); err != nil {
 		return err
 	}
-	var poolX, poolY []float64
-	var shares []kit.Curve
-	labels := map[string]string{}
+	var panels []*plot.Plot
+	var drawn, flat []string
+	var shares []plotting.Band
 	for i, k := range in {
 		pts, err := fig6_5Points(res, k)
 		if err != nil {
 			return err
 		}
+		share, err := fig6_5Share(res, k)
+		if err != nil {
+			return err
+		}
+		shares = append(shares, share)
 		var xs, ys []float64
 		for _, p := range pts {
 			if p.fraction >= fig6_5From {
 				xs, ys = append(xs, p.share), append(ys, p.score)
 			}
 		}
+		cls := classification(res, k)
+		if nearConstant(cls, ys) {
+			lo, hi := floats.Min(ys), floats.Max(ys)
+			if !cls {
+				lo, hi = -hi, -lo
+			}
+			flat = append(flat, fmt.Sprintf("%s (test %s %.4g–%.4g)", name(k), measureName(cls), lo, hi))
+			continue
+		}
+		title := name(k)
+		if slices.Contains(fig6_5Exceptions, k) {
+			title += " (exception)"
+		}
+		a := plotting.NewPrint(title, "negative share (normalised)", "performance (normalised)")
 		xs, ys = minMaxScaled(xs), minMaxScaled(ys)
+		// Position i: the data set's colour and marker, the same in the share panel.
 		if err := plotting.AddScatter(a, xs, ys, name(k), i); err != nil {
 			return err
 		}
-		poolX, poolY = append(poolX, xs...), append(poolY, ys...)
-		c, err := kit.Curves(res, k, metricNegative, fractionParam, omp)
-		if err != nil {
+		if err := fig6_5Trend(a, xs, ys); err != nil {
 			return err
 		}
-		for j := range c[0].Points {
-			c[0].Points[j].X *= 100
+		panels, drawn = append(panels, a), append(drawn, k)
+	}
+	if len(drawn) == 0 {
+		return fmt.Errorf("%s: OMP's test performance is near-constant on every data set with negative weights", res.ID)
+	}
+	if err := plotting.AddBands(b, shares...); err != nil {
+		return err
+	}
+	panels = append(panels, b)
+	const cols = 4
+	if err := kit.SavePrintGrid(out, (len(panels)+cols-1)/cols, cols, plotting.PageWidth, 4.4*vg.Centimeter, plotting.LegendBelow, panels...); err != nil {
+		return err
+	}
+	result, err := fig6_5Result(res, drawn, in)
+	if err != nil {
+		return err
+	}
+	setup, err := chapterSetUp(res, in)
+	if err != nil {
+		return err
+	}
+	last := 'a' + rune(len(drawn)-1)
+	what := fmt.Sprintf("(a)–(%c) One panel per data set: OMP's pruned forests of at least %g%% of the initial forest, one point per repetition and size, "+
+		"test performance (accuracy, or minus the MSE: up is better) against the share of negative weights, both min–max normalised within the data set "+
+		"as in the thesis; the trend is kernel ridge regression on the panel's points (Gaussian kernel, σ = %g, λ = %g, fixed before any run; the thesis fits an RBF SVM). "+
+		"Titles mark the thesis's exceptions. (%c) Mean share of negative weights over the repetitions against the pruned size, one line per data set in its panel's colour and marker. ",
+		last, 100*fig6_5From, fig6_5Sigma, fig6_5Lambda, last+1)
+	if len(flat) > 0 {
+		what += fmt.Sprintf("A data set whose test performance varies over these forests by less than %g accuracy point, or whose largest MSE is less than %g times its smallest "+
+			"(the claims' margins), is drawn in (%c) only: normalising it would spread noise over [0, 1]; so is %s. ",
+			100*accuracyMargin, mseFactor, last+1, listed(flat))
+	}
+	if len(left) > 0 {
+		what += "Left out, no negative weight in any run (as the thesis leaves out Gamma): " + listed(names(left)) + ". "
+	}
+	return kit.WriteCaption(out, res, result, what+setup)
+}
+
+// fig6_5Share is OMP's mean share of negative weights on a data set against the pruned size (%),
+// at the distinct sizes, as a line without band (eleven bands would hide one another), styled by
+// the caller's position.
+func fig6_5Share(res *run.Results, key string) (plotting.Band, error) {
+	drawn, _, err := distinctFractions(res, key)
+	if err != nil {
+		return plotting.Band{}, err
+	}
+	c, err := kit.Curves(res, key, metricNegative, fractionParam, omp)
+	if err != nil {
+		return plotting.Band{}, err
+	}
+	b := plotting.Band{Label: name(key)}
+	for _, s := range c[0].Points {
+		if slices.Contains(drawn, s.X) {
+			b.X, b.Mean = append(b.X, 100*s.X), append(b.Mean, s.Mean)
 		}
-		c[0].Method = k
-		labels[k] = name(k)
-		shares = append(shares, c[0])
 	}
-	if err := fig6_5Trend(a, poolX, poolY); err != nil {
-		return err
+	return b, nil
+}
+
+// nearConstant reports whether oriented test scores (accuracies, or minus MSEs) vary by less than
+// the claims' margins: one accuracy point, or a largest MSE below mseFactor times the smallest.
+func nearConstant(classification bool, scores []float64) bool {
+	lo, hi := floats.Min(scores), floats.Max(scores)
+	if classification {
+		return hi-lo < accuracyMargin
 	}
-	if err := kit.AddMinMaxBands(b, shares, labels); err != nil {
-		return err
+	return -hi > 0 && -lo < mseFactor*-hi
+}
+
+// names are the figure names of data set keys.
+func names(keys []string) []string {
+	out := make([]string, len(keys))
+	for i, k := range keys {
+		out[i] = name(k)
 	}
-	fig := plotting.NewPrintFigure(1, 2, plotting.PageWidth, 7*vg.Centimeter)
-	fig.SetLegend(plotting.LegendBelow)
-	for i, p := range []*plot.Plot{a, b} {
-		fig.Set(0, i, p)
+	return out
+}
+
+// fig6_5Result is fig6_5's result sentence: on the data sets drawn, where OMP's test performance
+// falls with its share of negative weights (the mean per-repetition slope of the claim below 0),
+// set against the thesis's exceptions, and the range of the share at the largest pruned size over
+// the data sets with negative weights (in).
+func fig6_5Result(res *run.Results, drawn, in []string) (string, error) {
+	var falls, rises, excFalls, excRises []string
+	for _, k := range drawn {
+		pts, err := fig6_5Points(res, k)
+		if err != nil {
+			return "", err
+		}
+		s := fig6_5Slopes(pts, func(p fig6_5Point) bool { return p.fraction >= fig6_5From },
+			func(p fig6_5Point) float64 { return p.share }, func(p fig6_5Point) float64 { return p.score })
+		down := len(s) > 0 && floats.Sum(s) < 0
+		switch exc := slices.Contains(fig6_5Exceptions, k); {
+		case exc && down:
+			excFalls = append(excFalls, name(k))
+		case exc:
+			excRises = append(excRises, name(k))
+		case down:
+			falls = append(falls, name(k))
+		default:
+			rises = append(rises, name(k))
+		}
 	}
-	if err := fig.Save(filepath.Join(out.Dir, out.ID)); err != nil {
-		return err
+	out := fmt.Sprintf("OMP's test performance falls as its share of negative weights grows (mean per-repetition slope below 0) on %d of the %d data sets drawn where the thesis says it falls",
+		len(falls), len(falls)+len(rises))
+	if len(rises) > 0 {
+		out += " (not on " + listed(rises) + ")"
 	}
-	caption := fmt.Sprintf("Negative weights of OMP (thesis Figure 6.5). (a) Test performance against the share of negative weights for the pruned forests "+
-		"of at least %g%% of the initial forest, one point per repetition and size, both normalised to [0, 1] within each data set (performance: "+
-		"accuracy, or minus the MSE, so that up is better); the black line is a kernel ridge smoother of all points (Gaussian kernel, σ = %g, "+
-		"λ = %g, fixed before any run; the thesis fits an RBF SVM). (b) Share of negative weights against the pruned size: mean over the "+
-		"repetitions, band from minimum to maximum. %s. ", 100*fig6_5From, fig6_5Sigma, fig6_5Lambda, strings.TrimSuffix(fig6_5LeftOut(left), "."))
-	return kit.WriteCaption(out, res, "", caption+setUpText(res.Scale)+" Runs (those of fig6_6): "+setUp(res, in)+".")
+	out += fmt.Sprintf(", and on %d of its %d exceptions drawn", len(excFalls), len(excFalls)+len(excRises))
+	if len(excFalls) > 0 {
+		out += " (" + listed(excFalls) + ")"
+	}
+	top := fractions[len(fractions)-1]
+	lo, hi, loK, hiK := math.Inf(1), math.Inf(-1), "", ""
+	for _, k := range in {
+		c, err := kit.Curves(res, k, metricNegative, fractionParam, omp)
+		if err != nil {
+			return "", err
+		}
+		s, ok := c[0].At(top)
+		if !ok {
+			return "", fmt.Errorf("%s: no share of negative weights at %g on %s", res.ID, top, k)
+		}
+		if s.Mean < lo {
+			lo, loK = s.Mean, name(k)
+		}
+		if s.Mean > hi {
+			hi, hiK = s.Mean, name(k)
+		}
+	}
+	return out + fmt.Sprintf(". At %g%% of the forest, %.0f%% (%s) to %.0f%% (%s) of OMP's weights are negative on average.", 100*top, 100*lo, loK, 100*hi, hiK), nil
 }
 
 // minMaxScaled maps v onto [0, 1] (all 0.5 when v is constant).
@@ -265,7 +384,7 @@ func minMaxScaled(v []float64) []float64 {
 	return out
 }
 
-// fig6_5Trend draws the kernel ridge smoother of (x, y) on [0, 1].
+// fig6_5Trend draws the kernel ridge smoother of one data set's normalised points (x, y) on [0, 1].
 func fig6_5Trend(p *plot.Plot, x, y []float64) error {
 	k, err := kernel.NewGaussian(fig6_5Sigma)
 	if err != nil {
@@ -291,5 +410,5 @@ func fig6_5Trend(p *plot.Plot, x, y []float64) error {
 	for i := range pred {
 		pred[i] += mean
 	}
-	return styles.AddLine(p, grid, pred, "trend (kernel ridge)", "slope")
+	return styles.AddLine(p, grid, pred, "trend (kernel ridge, per data set)", "slope")
 }

@@ -2,6 +2,7 @@ package ch6
 
 import (
 	"fmt"
+	"image/color"
 	"math"
 	"slices"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
+	vgdraw "gonum.org/v1/plot/vg/draw"
 
 	"github.com/fastkernels/kernellab/lab/plotting"
 	"github.com/fastkernels/kernellab/lab/run"
@@ -23,68 +25,168 @@ func classification(res *run.Results, key string) bool {
 	return len(res.Where(key, methodFull, metric(partTest, true))) > 0
 }
 
-// panel draws one data set of chapter 6: the score on part ("test" or "fit") against the pruned
-// size (% of the initial forest, log axis) for each method, the mean over the repetitions with a
-// min–max band, and the full forest's score as a horizontal band. With stop, NN-OMP's stopping point
-// is marked by a star (its mean size and score over the repetitions where it stopped by itself).
-func panel(res *run.Results, key, part string, methods []string, stop bool) (*plot.Plot, error) {
+// view is what a chapter-6 grid draws in each panel.
+type view struct {
+	part    string   // "test" or "fit"
+	methods []string // the methods drawn, in legend order
+	// banded are the compared methods (methodFull for the full forest) drawn with their min–max
+	// band; every other method is its mean line only, so that bands do not stack into one mass.
+	banded []string
+	stop   bool // mark NN-OMP's stopping point
+}
+
+// sizeLabel is the x axis of the chapter's panels.
+const sizeLabel = "pruned size (% of forest)"
+
+// distinctFractions splits the pruned sizes of a data set into those drawn and those left out: a
+// fraction is drawn when, in every repetition, its forest holds more trees than the last drawn
+// fraction's (prunedSize of the repetition's initial forest); otherwise it would repeat a forest
+// already drawn at another x.
+func distinctFractions(res *run.Results, key string) (drawn, left []float64, err error) {
+	size, err := kit.PerRep(res.Where(key, methodFull, metricForestSize))
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(size) == 0 {
+		return nil, nil, fmt.Errorf("%s: no initial forest size on %s", res.ID, key)
+	}
+	for _, f := range fractions {
+		distinct := len(drawn) == 0
+		if !distinct {
+			distinct = true
+			for _, T := range size {
+				distinct = distinct && prunedSize(f, int(T)) > prunedSize(drawn[len(drawn)-1], int(T))
+			}
+		}
+		if distinct {
+			drawn = append(drawn, f)
+		} else {
+			left = append(left, f)
+		}
+	}
+	return drawn, left, nil
+}
+
+// panel draws one data set of chapter 6: the score on v.part against the pruned size (% of the
+// initial forest, log axis) for each of v.methods, the mean over the repetitions at the distinct
+// pruned sizes, with a min–max band for v.banded, and the full forest's mean score as a horizontal
+// line. With v.stop, NN-OMP's stopping point is marked by a star (its mean size and score over the
+// repetitions where it stopped by itself), drawn last.
+func panel(res *run.Results, key string, v view) (*plot.Plot, error) {
 	cls := classification(res, key)
-	metric := metric(part, cls)
-	cs, err := kit.Curves(res, key, metric, fractionParam, methods...)
+	metric := metric(v.part, cls)
+	drawn, _, err := distinctFractions(res, key)
 	if err != nil {
 		return nil, err
 	}
-	for _, c := range cs {
-		for j := range c.Points {
-			c.Points[j].X *= 100
+	cs, err := kit.Curves(res, key, metric, fractionParam, v.methods...)
+	if err != nil {
+		return nil, err
+	}
+	for i, c := range cs {
+		cs[i].Points = slices.DeleteFunc(slices.Clone(c.Points), func(s run.Summary) bool { return !slices.Contains(drawn, s.X) })
+		for j := range cs[i].Points {
+			cs[i].Points[j].X *= 100
 		}
 	}
 	bands, err := kit.MethodBands(cs, labels)
 	if err != nil {
 		return nil, err
 	}
-	full := res.Where(key, methodFull, metric)
-	if len(full) == 0 {
-		return nil, fmt.Errorf("%s: no full-forest %s on %s", res.ID, metric, key)
-	}
-	v := make([]float64, len(full))
-	for i, r := range full {
-		v[i] = r.Value
-	}
-	lo, hi := 100*fractions[0], 100*fractions[len(fractions)-1]
-	m := floats.Sum(v) / float64(len(v))
-	forest, err := styles.Band(labels[methodFull], methodFull)
+	full, err := fullForestBand(res, key, metric)
 	if err != nil {
 		return nil, err
 	}
-	forest.X, forest.Mean, forest.Lo, forest.Hi = []float64{lo, hi}, []float64{m, m}, []float64{floats.Min(v), floats.Min(v)}, []float64{floats.Max(v), floats.Max(v)}
-	bands = append(bands, forest)
+	// Lines only for the methods not compared; the compared ones drawn last, on top.
+	var back, front []plotting.Band
+	for i, b := range append(bands, full) {
+		id := methodFull
+		if i < len(cs) {
+			id = cs[i].Method
+		}
+		if !slices.Contains(v.banded, id) {
+			b.Lo, b.Hi = nil, nil
+			back = append(back, b)
+			continue
+		}
+		front = append(front, b)
+	}
 	yLabel := "test MSE"
-	if part == partFit {
+	if v.part == partFit {
 		yLabel = "train+validation MSE"
 	}
 	if cls {
 		yLabel = strings.Replace(yLabel, "MSE", "accuracy", 1)
 	}
-	p := plotting.NewPrint(name(key), "pruned size (% of the forest)", yLabel)
+	p := plotting.NewPrint(name(key), sizeLabel, yLabel)
 	if err := plotting.LogX(p); err != nil {
 		return nil, err
 	}
-	if err := plotting.AddBands(p, bands...); err != nil {
+	if err := plotting.AddBands(p, append(back, front...)...); err != nil {
 		return nil, err
 	}
-	if stop {
-		x, y, _, err := stopPoint(res, key)
-		if err != nil {
+	if v.stop {
+		if err := addStop(p, res, key); err != nil {
 			return nil, err
 		}
-		if !floats.HasNaN([]float64{x, y}) {
-			if err := styles.AddScatter(p, []float64{x}, []float64{y}, "NN-OMP stops", "nn-omp-stop"); err != nil {
-				return nil, err
-			}
-		}
 	}
+	// Headroom, so that no band runs flat along the frame.
+	pad := 0.04 * (p.Y.Max - p.Y.Min)
+	p.Y.Min, p.Y.Max = p.Y.Min-pad, p.Y.Max+pad
 	return p, nil
+}
+
+// fullForestBand is the full forest's score on a data set as a horizontal band across the pruned
+// sizes: its mean over the repetitions, from their minimum to their maximum.
+func fullForestBand(res *run.Results, key, metric string) (plotting.Band, error) {
+	rows := res.Where(key, methodFull, metric)
+	if len(rows) == 0 {
+		return plotting.Band{}, fmt.Errorf("%s: no full-forest %s on %s", res.ID, metric, key)
+	}
+	v := make([]float64, len(rows))
+	for i, r := range rows {
+		v[i] = r.Value
+	}
+	b, err := styles.Band(labels[methodFull], methodFull)
+	if err != nil {
+		return plotting.Band{}, err
+	}
+	lo, hi := 100*fractions[0], 100*fractions[len(fractions)-1]
+	m := floats.Sum(v) / float64(len(v))
+	b.X, b.Mean = []float64{lo, hi}, []float64{m, m}
+	b.Lo, b.Hi = []float64{floats.Min(v), floats.Min(v)}, []float64{floats.Max(v), floats.Max(v)}
+	return b, nil
+}
+
+// starScale is the stopping star's size against the curves' markers.
+const starScale = 1.7
+
+// haloStar draws a glyph starScale times the size it is given, over a white halo of itself, so
+// that the one point it marks stands out from the markers and lines it lands on.
+type haloStar struct{ glyph vgdraw.GlyphDrawer }
+
+// DrawGlyph implements draw.GlyphDrawer.
+func (h haloStar) DrawGlyph(c *vgdraw.Canvas, sty vgdraw.GlyphStyle, pt vg.Point) {
+	sty.Radius *= starScale
+	halo := sty
+	halo.Color, halo.Radius = color.White, 1.35*sty.Radius
+	h.glyph.DrawGlyph(c, halo, pt)
+	h.glyph.DrawGlyph(c, sty, pt)
+}
+
+// addStop marks where NN-OMP stopped by itself on a data set, if it ever did, with the registered
+// stopping star drawn large over a halo.
+func addStop(p *plot.Plot, res *run.Results, key string) error {
+	x, y, _, err := stopPoint(res, key)
+	if err != nil || math.IsNaN(x) {
+		return err
+	}
+	s, err := styles.Of("nn-omp-stop")
+	if err != nil {
+		return err
+	}
+	s.Marker = haloStar{s.Marker}
+	return plotting.AddStyledScatter(p, []float64{x}, []float64{y}, "NN-OMP stops", s)
 }
 
 // stopPoint is where NN-OMP stopped by itself on a data set: the mean over the repetitions where
@@ -115,81 +217,42 @@ func stopPoint(res *run.Results, key string) (x, y float64, stops int, err error
 	return floats.Sum(xs) / float64(len(xs)), floats.Sum(ys) / float64(len(ys)), len(xs), nil
 }
 
-// grid saves one panel per data set, cols to a row at page width, with the legend below.
-func grid(out *run.Output, res *run.Results, keys []string, cols int, part string, methods []string, stop bool) error {
+// grid saves one panel per data set, cols to a row at page width, with the legend below; every
+// panel gets the same x range, the widest any panel needs.
+func grid(out *run.Output, res *run.Results, keys []string, cols int, v view) error {
 	panels := make([]*plot.Plot, len(keys))
+	lo, hi := math.Inf(1), math.Inf(-1)
 	for i, k := range keys {
-		p, err := panel(res, k, part, methods, stop)
+		p, err := panel(res, k, v)
 		if err != nil {
 			return err
 		}
 		panels[i] = p
+		lo, hi = min(lo, p.X.Min), max(hi, p.X.Max)
+	}
+	for _, p := range panels {
+		p.X.Min, p.X.Max = lo, hi
 	}
 	rows := (len(keys) + cols - 1) / cols
 	return kit.SavePrintGrid(out, rows, cols, plotting.PageWidth, 4.6*vg.Centimeter, plotting.LegendBelow, panels...)
 }
 
-// setUp describes the runs behind a chapter-6 figure for its caption: the data sets with their
-// sizes, the initial forests chosen and the repetitions.
-func setUp(res *run.Results, keys []string) string {
-	var parts []string
-	for _, k := range keys {
-		sizes := res.Where(k, methodFull, metricForestSize)
-		v := make([]float64, len(sizes))
-		for i, r := range sizes {
-			v[i] = r.Value
-		}
-		slices.Sort(v)
-		parts = append(parts, fmt.Sprintf("%s %d repetitions, initial forest %s trees", name(k), len(v), rangeOf(v)))
-	}
-	return strings.Join(parts, "; ")
-}
-
-// rangeOf prints sorted values as "v" when all equal, else "min–max".
-func rangeOf(v []float64) string {
-	if len(v) == 0 {
-		return "none"
-	}
-	if v[0] == v[len(v)-1] {
-		return fmt.Sprintf("%g", v[0])
-	}
-	return fmt.Sprintf("%g–%g", v[0], v[len(v)-1])
-}
-
-// setUpText is the set-up every chapter-6 caption states.
-func setUpText(sc run.Scale) string {
-	cfg := scales.At(sc)
-	rows := "whole data sets"
-	if cfg.maxRows > 0 {
-		rows = fmt.Sprintf("at most %d rows drawn afresh per repetition", cfg.maxRows)
-	}
-	grid := make([]float64, len(cfg.forests))
-	for i, f := range cfg.forests {
-		grid[i] = float64(f)
-	}
-	g := kit.PlainFloats(grid)
-	if cfg.thesisSize {
-		g += " and Table 6.1's size"
-	}
-	pct := make([]float64, len(fractions))
-	for i, f := range fractions {
-		pct[i] = 100 * f
-	}
-	return fmt.Sprintf("Set-up (§6.3.1): %s, split 60/20/20 into train, test and validation (stratified for classification); "+
-		"a random forest (fully grown trees, bootstrap, max_features d for regression and √d for classification) is grown on train and its size "+
-		"chosen on validation among %s trees; its per-tree predictions on train+validation are the dictionary every method prunes "+
-		"and weighs on; the pruned forests are scored on test. Pruned sizes: %s%% of the chosen forest (the thesis prints no grid). "+
-		"Regression targets are standardised with the training part's mean and deviation (MSE 1 ≈ the target's variance); "+
-		"classification votes sign(Σ wᵢtᵢ(x)) with labels ±1. Lines: mean over the repetitions; bands: minimum to maximum; "+
-		"the full forest (dashed black) is the initial forest. The same forest serves every method in a repetition.",
-		rows, g, kit.PlainFloats(pct))
-}
-
 // figure renders a chapter-6 figure of test (or fit) scores on the data sets keys, cols panels to
-// a row, every method but the NN-OMP pair, with its caption: lead, then the set-up and the runs.
-func figure(res *run.Results, out *run.Output, keys []string, cols int, part, lead string) error {
-	if err := grid(out, res, keys, cols, part, baselines, false); err != nil {
+// a row, every method but the NN-OMP pair with bands for OMP and OMP w/o weights (the thesis's key
+// comparison), with its caption: the result computed from res, then what the panels show and the
+// chapter's set-up.
+func figure(res *run.Results, out *run.Output, keys []string, cols int, part, what string) error {
+	v := view{part: part, methods: baselines, banded: []string{omp, ompNoWeights}}
+	if err := grid(out, res, keys, cols, v); err != nil {
 		return err
 	}
-	return kit.WriteCaption(out, res, "", lead+" "+setUpText(res.Scale)+" Runs (those of fig6_6): "+setUp(res, keys)+".")
+	result, err := comparison(res, keys, part)
+	if err != nil {
+		return err
+	}
+	setup, err := setUpText(res, keys, v)
+	if err != nil {
+		return err
+	}
+	return kit.WriteCaption(out, res, result, what+" "+setup)
 }
