@@ -47,6 +47,9 @@ func TestCh3Smoke(t *testing.T) {
 				t.Fatal(err)
 			}
 			checkCh3Print(t, e.ID, filepath.Join(dir, "figures"), legendMethods(e.ID))
+			if e.ID == "fig3_3" || e.ID == "fig3_4" {
+				checkSlopeLabels(t, e.ID, filepath.Join(dir, "figures"), res)
+			}
 			for _, r := range res.Rows {
 				if r.Method != setup && !(r.Value >= 0) {
 					t.Errorf("%s %s %s = %g, want ≥ 0", r.Dataset, r.Method, r.Metric, r.Value)
@@ -77,10 +80,8 @@ func legendMethods(id string) map[string]string {
 		add(fig3_2Labels, metricFrobenius, fig3_2Series...)
 	case "fig3_3":
 		add(labels, kit.MetricSeconds, fig3_3Methods...)
-		out[slopeLabel] = "slope"
 	case "fig3_4":
 		add(labels, kit.MetricSeconds, fig3_4Methods...)
-		out[slopeLabel] = "slope"
 	case "fig3_5":
 		add(fig3_5Labels("kc1"), kit.MetricAccuracy, fig3_5Series...)
 		add(fig3_5Labels("houses"), kit.MetricMSE, baseline)
@@ -133,16 +134,19 @@ func TestFig3_1Print(t *testing.T) {
 	dir := t.TempDir()
 	kittest.RunAndCheck(t, e, run.Smoke, dir, true)
 	checkCh3Print(t, e.ID, filepath.Join(dir, "figures"), nil)
-	svg, err := os.ReadFile(filepath.Join(dir, "figures", "fig3_1.svg"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, texts, err := plottest.ParseSVG(svg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	texts := svgTexts(t, filepath.Join(dir, "figures"), "fig3_1")
 	if !slices.ContainsFunc(texts, func(tx plottest.SVGText) bool { return tx.Text == "kernel value k(x, x′)" }) {
 		t.Error("fig3_1: colour bar not labelled")
+	}
+	for _, block := range []string{"R₁", "R₆"} {
+		if !slices.ContainsFunc(texts, func(tx plottest.SVGText) bool { return tx.Text == block }) {
+			t.Errorf("fig3_1: block %s not labelled", block)
+		}
+	}
+	// 36 points in 6 blocks of 6: DAC-RLS computes 6 · 36 = 216 of the 36² = 1296 entries.
+	caption, err := os.ReadFile(filepath.Join(dir, "figures", "fig3_1.md"))
+	if err != nil || !strings.Contains(string(caption), "216 of its 1296 entries (17%") {
+		t.Errorf("fig3_1 caption %q, %v: want 216 of 1296 entries", caption, err)
 	}
 }
 

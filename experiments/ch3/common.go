@@ -347,46 +347,45 @@ func present(res *run.Results, dataset, metric string, methods []string) []strin
 }
 
 // panel is one print panel (plotting.NewPrint) of metric against xParam for the methods present
-// on dataset, legend entries from labels: each method's mean over the draws with a min–max band, in
-// its registered style (style), on log axes as asked (set before the data, so that the axes
-// cover the bands). The authors' recursive pipeline of fig3_2 is drawn in its registered variant
-// style (recursive RLS's colour, another marker and dash), its mean only. It returns the notes a caption needs: the curves that
-// coincide, one hiding the other (hidden).
-func panel(res *run.Results, dataset, metric, xParam string, methods []string, labels map[string]string, title, xLabel, yLabel string, logX, logY bool) (*plot.Plot, []string, error) {
-	cs, err := presentCurves(res, dataset, metric, xParam, methods)
+// on dataset, legend entries from labels: each method's mean over the draws with the 95% confidence
+// band of that mean (meanCurves; geometric on a log y axis), in its registered style (style), on
+// log axes as asked (set before the data, so that the axes cover the bands). The authors' recursive
+// pipeline of fig3_2 is a diagnostic, drawn in its own registered style, its mean only. It returns
+// the curves as drawn, for the caption, and the notes a caption needs: the curves that coincide, one
+// hiding the other (hidden).
+func panel(res *run.Results, dataset, metric, xParam string, methods []string, labels map[string]string, title, xLabel, yLabel string, logX, logY bool) (*plot.Plot, []meanCurve, []string, error) {
+	cs, err := meanCurves(res, dataset, metric, xParam, methods, logY)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	p := plotting.NewPrint(title, xLabel, yLabel)
 	if logX {
 		if err := plotting.LogX(p); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 	}
 	if logY {
 		if err := plotting.LogY(p); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 	}
 	var bands []plotting.Band
 	for _, c := range cs {
-		b, err := styles.Band(labels[c.Method], style(c.Method, metric))
+		b, err := styles.Band(labels[c.method], style(c.method, metric))
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		if b.Label == "" {
-			b.Label = c.Method
+			b.Label = c.method
 		}
-		for _, s := range c.Points {
-			b.X, b.Mean, b.Lo, b.Hi = append(b.X, s.X), append(b.Mean, s.Mean), append(b.Lo, s.Min), append(b.Hi, s.Max)
-		}
-		if c.Method == recursiveOwn {
+		b.X, b.Mean, b.Lo, b.Hi = c.x, c.mid, c.lo, c.hi
+		if c.method == recursiveOwn {
 			b.Lo, b.Hi = nil, nil // a diagnostic: its mean only
 		}
 		bands = append(bands, b)
 	}
 	if err := plotting.AddBands(p, bands...); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if !logY && p.Y.Max > p.Y.Min {
 		// A linear axis ends exactly at the outermost band, which then reads as clipped by the
@@ -403,7 +402,7 @@ func panel(res *run.Results, dataset, metric, xParam string, methods []string, l
 		notes = append(notes, fmt.Sprintf("on %s the lines of %s overlap (within 1%% of the y range at every x), their markers tell them apart",
 			setName(res, dataset), strings.Join(hidden, ", ")))
 	}
-	return p, notes, nil
+	return p, cs, notes, nil
 }
 
 // hidden returns the labels of the bands whose mean line lies on another's at every x they share
@@ -491,25 +490,6 @@ func xValues(res *run.Results, dataset, method, metric, xParam string) string {
 	}
 	slices.Sort(xs)
 	return kit.PlainFloats(xs)
-}
-
-// presentCurves returns the curves of metric against xParam on dataset for those of methods
-// that have rows there (exact RLS runs only on KC1), in the order of methods.
-func presentCurves(res *run.Results, dataset, metric, xParam string, methods []string) ([]kit.Curve, error) {
-	present := present(res, dataset, metric, methods)
-	if len(present) == 0 {
-		return nil, fmt.Errorf("%s: no %s rows on %s", res.ID, metric, dataset)
-	}
-	return kit.Curves(res, dataset, metric, xParam, present...)
-}
-
-// curves is presentCurves by method.
-func curves(res *run.Results, dataset, metric, xParam string, methods []string) (map[string]kit.Curve, error) {
-	cs, err := presentCurves(res, dataset, metric, xParam, methods)
-	if err != nil {
-		return nil, err
-	}
-	return kit.ByMethod(cs), nil
 }
 
 // tasks makes one task per (data set, draw), keyed "<data set>/rep=<draw>", in data-set order.
@@ -612,4 +592,50 @@ func label(m string) string {
 var short = map[string]string{
 	uniform: "uniform", uniformRLS: "uniform RLS", recursive: "recursive", accelerated: "accelerated",
 	dac: "DAC", methodExact: "exact", recursiveOwn: "recursive (authors' pipeline)", baseline: "baseline",
+}
+
+// andList joins items as a caption lists them: "A", "A and B", "A, B and C".
+func andList(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+}
+
+// methodName is a method as a caption's sentence names it: its legend entry without the
+// parenthesised parameters ("DAC-RLS (m = √n)" is "DAC-RLS").
+func methodName(m string) string {
+	l, _, _ := strings.Cut(labels[m], " (")
+	if l == "" {
+		return m
+	}
+	return l
+}
+
+// ratioFormat prints a ratio with two significant digits, keeping the zero of "2.0".
+func ratioFormat(r float64) string {
+	if r >= 1 && r < 10 {
+		return fmt.Sprintf("%.1f", r)
+	}
+	return fmt.Sprintf("%.2g", r)
+}
+
+// grouped lists the data sets by their description desc, those that share one named together
+// ("KC1 n = 2109; Houses, Adult and covtype n = 10000"), in the order of sets: a caption then gives
+// each set-up once.
+func grouped(res *run.Results, sets []string, desc func(set string) string) string {
+	var order []string
+	members := map[string][]string{}
+	for _, set := range sets {
+		d := desc(set)
+		if _, seen := members[d]; !seen {
+			order = append(order, d)
+		}
+		members[d] = append(members[d], setName(res, set))
+	}
+	parts := make([]string, len(order))
+	for i, d := range order {
+		parts[i] = andList(members[d]) + " " + d
+	}
+	return strings.Join(parts, "; ")
 }

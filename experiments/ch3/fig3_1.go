@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strconv"
 
 	"github.com/fastkernels/kernellab/experiments/internal/kit"
 
 	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 
 	"github.com/fastkernels/kernellab/lab/kernel"
@@ -108,18 +110,50 @@ func renderFig3_1(res *run.Results, out *run.Output) error {
 		return fmt.Errorf("fig3_1: blocks cover %d of %d rows", start, n)
 	}
 	p := plotting.NewPrint(fmt.Sprintf("Gram matrix K, n = %d, r = %d blocks", n, len(blocks)),
-		"column j (grouped by block)", "row i (grouped by block)")
+		"columns j, grouped by block Rᵢ", "rows i, grouped by block Rᵢ")
 	if err := plotting.HeatMap(p, K, plotting.HeatMapOptions{Outline: blocks, GreyOutside: true, BarLabel: "kernel value k(x, x′)"}); err != nil {
 		return err
 	}
+	p.X.Tick.Marker, p.Y.Tick.Marker = blockTicks(blocks, 0), blockTicks(blocks, n)
 	if err := kit.SavePrintGrid(out, 1, 1, plotting.ColumnWidth, 7.6*vg.Centimeter, plotting.LegendBelow, p); err != nil {
 		return err
 	}
-	return kit.WriteCaption(out, res, "", fmt.Sprintf("The block structure of DAC-RLS (thesis Figure 3.1, Algorithm 2). "+
-		"The Gaussian Gram matrix K of n = %d points drawn from a mixture of three 2-D Gaussians (σ² by the thesis rule: "+
-		"the mean squared distance between the points), its rows and columns permuted at random and grouped into the "+
-		"r = %d consecutive blocks R₁ … R_r of m = √n = %d points that DAC-RLS uses. The diagonal blocks K_{Rᵢ} (outlined, "+
-		"in colour: viridis, colour bar k(x, x′)) are all DAC-RLS computes; every other entry, which it never computes, "+
-		"is greyed out (its grey keeps the lightness order of the colour map). One draw of the mixture and of the "+
-		"permutation (seed %d); the figure is the same at every scale.", n, len(blocks), dacIllustrationM, fig3_1().Seed))
+	computed := 0
+	for _, b := range blocks {
+		computed += b.Rows * b.Cols
+	}
+	result := fmt.Sprintf("DAC-RLS computes only the r = %d diagonal blocks K_{Rᵢ} of K: %d of its %d entries (%.0f%%, about 1/r).",
+		len(blocks), computed, n*n, 100*float64(computed)/float64(n*n))
+	return kit.WriteCaption(out, res, result, fmt.Sprintf("The block structure of DAC-RLS (thesis Figure 3.1, Algorithm 2): "+
+		"the Gaussian Gram matrix K of n = %d points drawn from a mixture of three 2-D Gaussians (σ² by the thesis rule, the "+
+		"mean squared distance between the points), rows and columns permuted at random and grouped into the r = %d "+
+		"consecutive blocks R₁ … R_r of m = √n = %d points that DAC-RLS uses. The diagonal blocks (outlined, in viridis, colour "+
+		"bar k(x, x′)) are all DAC-RLS computes; every other entry is greyed out (the grey keeps the colour map's lightness "+
+		"order). The scores DAC-RLS then computes within each block are not drawn. One draw of the mixture and of the "+
+		"permutation (seed %d); the same at every scale.", n, len(blocks), dacIllustrationM, fig3_1().Seed))
+}
+
+// blockTicks labels the blocks R₁, R₂, … of a heat map's axis at their centres: on the x axis
+// (rows = 0) column j lies at x = j, on the y axis of a matrix of rows rows, row i at y = rows − 1 − i
+// (plotting.HeatMap draws entry (0, 0) at the top left).
+func blockTicks(blocks []plotting.Rect, rows int) plot.ConstantTicks {
+	ticks := make(plot.ConstantTicks, len(blocks))
+	for k, b := range blocks {
+		centre := float64(b.Row0) + float64(b.Rows-1)/2
+		if rows > 0 {
+			centre = float64(rows-1) - centre
+		}
+		ticks[k] = plot.Tick{Value: centre, Label: "R" + subscript(k+1)}
+	}
+	return ticks
+}
+
+// subscript writes a positive integer in Unicode subscript digits.
+func subscript(k int) string {
+	digits := []rune("₀₁₂₃₄₅₆₇₈₉")
+	var out []rune
+	for _, c := range strconv.Itoa(k) {
+		out = append(out, digits[c-'0'])
+	}
+	return string(out)
 }

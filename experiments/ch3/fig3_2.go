@@ -264,35 +264,114 @@ func fig3_2Error(k kernel.Kernel, X, XE *mat.Dense, landmarks []int, name, metho
 
 func renderFig3_2(res *run.Results, out *run.Output) error {
 	panels := make([]*plot.Plot, len(dataSets))
-	var notes, sizes []string
+	drawn := map[string][]meanCurve{}
+	var notes []string
 	for i, name := range dataSets {
 		n, _, _ := setupValue(res, name, "n")
 		e, _, _ := setupValue(res, name, "error-points")
 		title := titled(res, name, fmt.Sprintf("n = %d, error on %d points", int(n), int(e)))
-		p, coincide, err := panel(res, name, metricFrobenius, "s", fig3_2Series, fig3_2Labels, title, "landmarks |S|", "Nyström error (Frobenius norm)", true, true)
+		p, cs, coincide, err := panel(res, name, metricFrobenius, "s", fig3_2Series, fig3_2Labels, title, "landmarks |S|", "Nyström error (Frobenius norm)", true, true)
 		if err != nil {
 			return err
 		}
-		panels[i], notes = p, append(notes, coincide...)
-		sizes = append(sizes, fmt.Sprintf("%s n = %d, |E| = %d, |S| ∈ {%s}, %d draws", setName(res, name), int(n), int(e),
-			xValues(res, name, dac, metricFrobenius, "s"), draws(res, name, dac, metricFrobenius)))
+		panels[i], drawn[name], notes = p, cs, append(notes, coincide...)
 	}
 	if err := kit.SavePrintGrid(out, 2, 2, plotting.PageWidth, 5.6*vg.Centimeter, plotting.LegendBelow, panels...); err != nil {
 		return err
 	}
-	caption := "Nyström approximation error ‖K − K̂‖_F against the number of landmarks |S| (thesis Figure 3.2), for landmarks drawn " +
-		"without replacement with probability ∝ the ridge leverage scores of each method (uniformly for uniform sampling), K̂ = K_XS K_S⁺ K_XSᵀ, " +
-		"both matrices restricted to a random error subset E of the n points. Data: " + strings.Join(sizes, "; ") +
-		". Each draw takes a fresh uniform subsample of n points (all the points when n is the data set's size), a fresh error subset and fresh scores; the line is the mean " +
-		"over the draws and the band spans their minimum to maximum. Gaussian kernel, σ² the mean squared distance between the n points, " +
-		"λ = 1 / mean ‖xᵢ‖; DAC-RLS and uniform RLS use m = √n; recursive RLS uses its authors' adaptive ridge with s = √n landmarks " +
-		"and its |S| landmarks are drawn ∝ those scores like every other method's (the claims compare this curve); the dashed blue curve " +
-		"with circles is a diagnostic, not a compared method: the authors' own pipeline, recursive sampling run with s = |S| and keeping " +
-		"the landmarks it samples itself (mean only). Exact RLS is computed on KC1 only. Log–log axes."
-	if len(notes) > 0 {
-		caption += " Hidden curves: " + strings.Join(notes, "; ") + "."
+	diagnostic, err := styleWords(recursiveOwn)
+	if err != nil {
+		return err
 	}
-	return kit.WriteCaption(out, res, "", caption)
+	sizes := grouped(res, dataSets, func(name string) string {
+		n, _, _ := setupValue(res, name, "n")
+		e, _, _ := setupValue(res, name, "error-points")
+		return fmt.Sprintf("n = %d, |E| = %d, |S| ∈ {%s}, %d draws", int(n), int(e), xValues(res, name, dac, metricFrobenius, "s"), draws(res, name, dac, metricFrobenius))
+	})
+	setup := "Nyström error ‖K − K̂‖_F, K̂ = K_XS K_S⁺ K_XSᵀ, on a random subset E of n points, against the number |S| of landmarks " +
+		"drawn without replacement ∝ each method's ridge leverage scores (uniformly for uniform sampling) (thesis Figure 3.2): " + sizes +
+		"; each draw takes a fresh uniform subsample of n points (all of them when n is the data set's size), error subset and scores. " +
+		bandWords(true) + " Gaussian kernel, σ² the mean squared distance between the n points, λ = 1 / mean ‖xᵢ‖; m = √n for DAC-RLS " +
+		"and uniform RLS; recursive RLS with s = √n and its authors' adaptive ridge, its |S| landmarks drawn ∝ those scores as for " +
+		"every method (the claims compare this curve). The " + diagnostic + " is a diagnostic, not a compared method: the authors' " +
+		"own pipeline, run with s = |S| and keeping the landmarks it samples itself (mean only). Exact RLS on KC1 only."
+	if len(notes) > 0 {
+		setup += " Hidden curves: " + strings.Join(notes, "; ") + "."
+	}
+	return kit.WriteCaption(out, res, fig3_2Result(res, drawn), setup)
+}
+
+// fig3_2Result is fig3_2's result sentences, from the curves drawn: per data set the ratio of
+// DAC-RLS's error to recursive RLS's (the geometric mean over the |S| they share of the ratio of
+// their drawn geometric means, which is the estimate of dac-close-to-recursive), its range against
+// uniform sampling, and on KC1 exact RLS's error against the best approximate method's at the
+// smallest and the largest |S|.
+func fig3_2Result(res *run.Results, drawn map[string][]meanCurve) string {
+	var toRec []string
+	var toUniform []float64
+	for _, name := range dataSets {
+		cs := curvesByMethod(drawn[name])
+		if r, ok := meanRatio(cs[dac], cs[recursive]); ok {
+			toRec = append(toRec, setName(res, name)+" "+ratioFormat(r))
+		}
+		if r, ok := meanRatio(cs[dac], cs[uniform]); ok {
+			toUniform = append(toUniform, r)
+		}
+	}
+	var out []string
+	if len(toRec) > 0 {
+		text := "Ratio of DAC-RLS's error to recursive RLS's, geometric mean over the |S| drawn: " + strings.Join(toRec, ", ")
+		if len(toUniform) > 0 {
+			text += fmt.Sprintf("; to uniform sampling's: %s–%s", ratioFormat(slices.Min(toUniform)), ratioFormat(slices.Max(toUniform)))
+		}
+		out = append(out, text+".")
+	}
+	kc1 := curvesByMethod(drawn["kc1"])
+	if ex, ok := kc1[methodExact]; ok && len(ex.x) > 0 {
+		var at []string
+		for _, x := range []float64{ex.x[0], ex.x[len(ex.x)-1]} {
+			best, bestErr := "", math.Inf(1)
+			for _, m := range approximateRLS {
+				if v, ok := kc1[m].at(x); ok && v < bestErr {
+					best, bestErr = m, v
+				}
+			}
+			if best != "" {
+				e, _ := ex.at(x)
+				at = append(at, fmt.Sprintf("%s times %s's at |S| = %g", ratioFormat(e/bestErr), methodName(best), x))
+			}
+		}
+		if len(at) > 0 {
+			out = append(out, "On KC1 exact RLS's error is "+andList(at)+" (the lowest approximate error there).")
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// curvesByMethod indexes curves by their method.
+func curvesByMethod(cs []meanCurve) map[string]meanCurve {
+	out := make(map[string]meanCurve, len(cs))
+	for _, c := range cs {
+		out[c.method] = c
+	}
+	return out
+}
+
+// meanRatio is the geometric mean, over the x that a and b share, of the ratio of their drawn means
+// (ok false when they share none).
+func meanRatio(a, b meanCurve) (float64, bool) {
+	var sum float64
+	n := 0
+	for i, x := range a.x {
+		if v, ok := b.at(x); ok && v > 0 && a.mid[i] > 0 {
+			sum += math.Log(a.mid[i] / v)
+			n++
+		}
+	}
+	if n == 0 {
+		return 0, false
+	}
+	return math.Exp(sum / float64(n)), true
 }
 
 // fig3_2LogDiffs is one test's data: per draw, the mean over the |S| values keep accepts of

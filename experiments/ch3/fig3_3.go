@@ -3,6 +3,7 @@ package ch3
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -10,7 +11,6 @@ import (
 	"strings"
 
 	"github.com/fastkernels/kernellab/experiments/internal/kit"
-	"github.com/fastkernels/kernellab/experiments/styles"
 
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/plot"
@@ -181,33 +181,27 @@ func timeScores(rng *rand.Rand, calls int, method string, k kernel.Kernel, X *ma
 }
 
 // renderCh3Timing draws a timing figure: one log-log print panel per data set, rows × cols at page
-// width with the legend below, and its caption (what, introduced by what; sizes and draws from the
-// results; the number of timed calls per draw from sizes at the results' scale).
+// width with the legend below, each curve labelled with its log–log slope, and its caption (the
+// slopes and the fastest method as the result; what, introduced by what, sizes and draws from the
+// results and the number of timed calls per draw from sizes at the results' scale as the set-up).
 func renderCh3Timing(what string, sizes run.PerScale[timingScale], methods, sets []string, rows, cols int) func(*run.Results, *run.Output) error {
 	return func(res *run.Results, out *run.Output) error {
 		panels := make([]*plot.Plot, len(sets))
-		var notes, data, exact []string
+		drawn := map[string][]meanCurve{}
+		var notes, exact []string
 		for i, name := range sets {
 			title := setName(res, name)
-			avail, _, _ := setupValue(res, name, "rows-available")
-			_, resampled := resampledAbove(res, name)
-			if resampled {
+			if avail, resampled := resampledAbove(res, name); resampled {
 				title = titled(res, name, fmt.Sprintf("n > %d resampled", int(avail)))
 			}
-			p, coincide, err := panel(res, name, kit.MetricSeconds, "n", methods, labels, title, "n", "time of the scores (s)", true, true)
+			p, cs, coincide, err := panel(res, name, kit.MetricSeconds, "n", methods, labels, title, "n (number at a curve's end: its fitted log–log slope)", "time of the scores (s)", true, true)
 			if err != nil {
 				return err
 			}
-			if err := addSlope(res, p, name); err != nil {
+			if err := addSlopeLabels(p, cs); err != nil {
 				return err
 			}
-			panels[i], notes = p, append(notes, coincide...)
-			d := fmt.Sprintf("%s n ∈ {%s} of %d rows, %d draws", setName(res, name), xValues(res, name, methods[0], kit.MetricSeconds, "n"),
-				int(avail), draws(res, name, methods[0], kit.MetricSeconds))
-			if resampled {
-				d += fmt.Sprintf(" (the n above %d drawn with replacement from those rows, which a time allows: it does not depend on which rows)", int(avail))
-			}
-			data = append(data, d)
+			panels[i], drawn[name], notes = p, cs, append(notes, coincide...)
 			if slices.Contains(methods, methodExact) {
 				if xs := xValues(res, name, methodExact, kit.MetricSeconds, "n"); xs != "" {
 					exact = append(exact, fmt.Sprintf("%s n ∈ {%s}", setName(res, name), xs))
@@ -221,46 +215,149 @@ func renderCh3Timing(what string, sizes run.PerScale[timingScale], methods, sets
 		if err := kit.SavePrintGrid(out, rows, cols, plotting.PageWidth, panelH, plotting.LegendBelow, panels...); err != nil {
 			return err
 		}
-		calls := strconv.Itoa(sizes.At(res.Scale).calls)
-		caption := what + " Only the score computation is timed (wall clock, all cores per method, tasks run one at a time after a " +
-			"garbage collection); loading, subsampling and the kernel's σ² and λ are not. Data: " + strings.Join(data, "; ") +
-			". Each draw is a fresh uniform subsample of n points, timed for every method; each time is the median of " + calls +
-			" timed calls after one warm-up. The line is the mean over the draws and the band spans their minimum to maximum. " +
-			"Gaussian kernel with the thesis's σ² and λ; DAC-RLS and uniform RLS use m = √n, recursive RLS (plain and accelerated) " +
-			"its authors' adaptive ridge with s = √n landmarks. The grey guide has slope 2, the order of every approximate method here " +
-			"(n m² operations with m = √n), drawn through DAC-RLS's mean at the largest n. Log–log axes; times are of this " +
-			"implementation on a shared machine."
+		data := grouped(res, sets, func(name string) string {
+			d := fmt.Sprintf("n ∈ {%s}, %d draws", xValues(res, name, methods[0], kit.MetricSeconds, "n"), draws(res, name, methods[0], kit.MetricSeconds))
+			if avail, resampled := resampledAbove(res, name); resampled {
+				d += fmt.Sprintf(" (n above its %d rows drawn with replacement: a time does not depend on which rows)", int(avail))
+			}
+			return d
+		})
+		setup := what + " Time of the score computation alone (wall clock, all cores, one task at a time), the median of " +
+			strconv.Itoa(sizes.At(res.Scale).calls) + " calls after a warm-up, on a fresh uniform subsample of n points per draw: " + data +
+			". " + bandWords(true) + " The number at each curve's end is the least-squares slope of log time against log n over the " +
+			"drawn means. m = √n for DAC-RLS and uniform RLS"
+		if slices.Contains(methods, recursive) {
+			setup += ", s = √n and the authors' adaptive ridge for recursive RLS (plain and accelerated)"
+		}
+		setup += "; Gaussian kernel with the thesis's σ² and λ. Times of this implementation on a shared machine."
 		if slices.Contains(methods, methodExact) {
 			if len(exact) > 0 {
-				caption += " Exact RLS is timed only where n allows: " + strings.Join(exact, "; ") + "."
+				setup += " Exact RLS only at " + strings.Join(exact, "; ") + "."
 			} else {
-				caption += " Exact RLS was not timed at this scale."
+				setup += " Exact RLS was not timed at this scale."
 			}
 		}
 		if len(notes) > 0 {
-			caption += " Hidden curves: " + strings.Join(notes, "; ") + "."
+			setup += " Hidden curves: " + strings.Join(notes, "; ") + "."
 		}
-		return kit.WriteCaption(out, res, "", caption)
+		return kit.WriteCaption(out, res, timingResult(res, sets, methods, drawn), setup)
 	}
 }
 
-// slopeLabel is the legend entry of the slope-2 guide of the timing figures.
-const slopeLabel = "slope 2: n m² with m = √n"
+// asymptoticSlope is the exponent of n in the cost of every approximate score method of chapter 3:
+// O(n m²) operations with m = √n.
+const asymptoticSlope = 2.0
 
-// addSlope draws the slope-2 guide of a timing panel (every approximate score method costs
-// O(n m²) = O(n²) with m = √n) through DAC-RLS's mean time at the largest n, over DAC-RLS's n.
-func addSlope(res *run.Results, p *plot.Plot, dataset string) error {
-	cs, err := curves(res, dataset, kit.MetricSeconds, "n", []string{dac})
-	if err != nil {
-		return err
+// timingResult is the result sentences of a timing figure, from the curves drawn on each data set:
+// each method's log–log slope (its range over the data sets), set against the asymptotic exponent
+// 2 of the approximate methods, then the fastest method at each data set's largest n and the ratio
+// of uniform RLS's time to DAC-RLS's over every n drawn.
+func timingResult(res *run.Results, sets, methods []string, drawn map[string][]meanCurve) string {
+	var parts []string
+	var below, reach []string
+	for _, m := range methods {
+		var ks []float64
+		var where []string
+		for _, name := range sets {
+			if k, ok := curveSlopes(drawn[name])[m]; ok {
+				ks = append(ks, k)
+				where = append(where, setName(res, name))
+			}
+		}
+		if len(ks) == 0 {
+			continue
+		}
+		text := methodName(m) + " " + slopeFormat(slices.Min(ks))
+		if hi := slopeFormat(slices.Max(ks)); hi != slopeFormat(slices.Min(ks)) {
+			text += "–" + hi
+		}
+		if len(ks) < len(sets) {
+			text += " (" + andList(where) + ")"
+		}
+		parts = append(parts, text)
+		if m == methodExact {
+			continue
+		}
+		if slices.Max(ks) < asymptoticSlope {
+			below = append(below, methodName(m))
+		} else {
+			reach = append(reach, methodName(m))
+		}
 	}
-	dac := cs[dac]
-	last := dac.Last()
-	xs, ys := make([]float64, len(dac.Points)), make([]float64, len(dac.Points))
-	for i, s := range dac.Points {
-		xs[i], ys[i] = s.X, last.Mean*(s.X/last.X)*(s.X/last.X)
+	if len(parts) == 0 {
+		return "No curve has two sizes n, so no slope is fitted."
 	}
-	return styles.AddLine(p, xs, ys, slopeLabel, "slope")
+	out := "Least-squares slopes of log time against log n: " + strings.Join(parts, "; ") + "."
+	switch {
+	case len(reach) == 0 && len(below) > 0:
+		out += fmt.Sprintf(" Every approximate method's slope is below %g, the exponent of its asymptotic cost O(n m²) = O(n²) with m = √n: "+
+			"these n are not in that regime, and costs that grow more slowly (overheads) dominate the times.", asymptoticSlope)
+	case len(reach) > 0:
+		out += fmt.Sprintf(" The slope reaches %g, the exponent of the asymptotic cost O(n m²) = O(n²) with m = √n, for %s on some data set", asymptoticSlope, andList(reach))
+		if len(below) > 0 {
+			out += fmt.Sprintf(", and stays below it for %s (overhead-dominated at these n)", andList(below))
+		}
+		out += "."
+	}
+	return out + fastestSentence(res, sets, drawn)
+}
+
+// fastestSentence names the method with the lowest mean time at each data set's largest n, data
+// sets grouped by method, and gives the range over every data set and n of uniform RLS's mean time
+// divided by DAC-RLS's, where both are drawn.
+func fastestSentence(res *run.Results, sets []string, drawn map[string][]meanCurve) string {
+	fastestOn := map[string][]string{}
+	var order []string
+	var ratios []float64
+	for _, name := range sets {
+		cs := drawn[name]
+		best, bestT, at := "", math.Inf(1), 0.0
+		for _, c := range cs {
+			at = max(at, c.x[len(c.x)-1])
+		}
+		byMethod := map[string]meanCurve{}
+		for _, c := range cs {
+			byMethod[c.method] = c
+			if t, ok := c.at(at); ok && t < bestT {
+				best, bestT = c.method, t
+			}
+		}
+		if best != "" {
+			if _, seen := fastestOn[best]; !seen {
+				order = append(order, best)
+			}
+			fastestOn[best] = append(fastestOn[best], setName(res, name))
+		}
+		u, okU := byMethod[uniformRLS]
+		d, okD := byMethod[dac]
+		if okU && okD {
+			for i, x := range u.x {
+				if td, ok := d.at(x); ok {
+					ratios = append(ratios, u.mid[i]/td)
+				}
+			}
+		}
+	}
+	var out []string
+	for _, m := range order {
+		out = append(out, methodName(m)+" on "+andList(fastestOn[m]))
+	}
+	text := ""
+	if len(out) > 0 {
+		text = " At each data set's largest n the fastest is " + strings.Join(out, ", ")
+	}
+	if len(ratios) > 0 {
+		if text == "" {
+			text = " Uniform RLS takes "
+		} else {
+			text += "; uniform RLS takes "
+		}
+		text += fmt.Sprintf("%s–%s times DAC-RLS's time over the n drawn", ratioFormat(slices.Min(ratios)), ratioFormat(slices.Max(ratios)))
+	}
+	if text == "" {
+		return ""
+	}
+	return text + "."
 }
 
 // timingRule is the rule of a timing claim: the ratios tested, what supports or contradicts, and

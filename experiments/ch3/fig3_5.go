@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"strings"
 
@@ -21,10 +22,6 @@ import (
 	"github.com/fastkernels/kernellab/lab/run"
 	"github.com/fastkernels/kernellab/lab/verdict"
 )
-
-// The metrics of fig3_5: test accuracy (classification) and test MSE on the standardised target
-// (regression).
-const ()
 
 // fig3_5Size is fig3_5 on one data set at one scale.
 type fig3_5Size struct {
@@ -326,7 +323,8 @@ func fig3_5Labels(dataset string) map[string]string {
 
 func renderFig3_5(res *run.Results, out *run.Output) error {
 	panels := make([]*plot.Plot, len(dataSets))
-	var notes, data []string
+	drawn := map[string][]meanCurve{}
+	var notes []string
 	oneClass := 0.0
 	for i, name := range dataSets {
 		train, _, _ := setupValue(res, name, "train")
@@ -342,34 +340,95 @@ func renderFig3_5(res *run.Results, out *run.Output) error {
 		if name == "covtype" {
 			title = titled(res, name, fmt.Sprintf("types %s: %d / %d", classes(res, name), int(train), int(test)))
 		}
-		p, coincide, err := panel(res, name, fig3_5Metric(name), "labels", fig3_5Series, fig3_5Labels(name), title, "labelled points", yLabel, true, false)
+		p, cs, coincide, err := panel(res, name, fig3_5Metric(name), "labels", fig3_5Series, fig3_5Labels(name), title, "labelled points", yLabel, true, false)
 		if err != nil {
 			return err
 		}
-		panels[i], notes = p, append(notes, coincide...)
-		data = append(data, fmt.Sprintf("%s %d training / %d test points, labels ∈ {%s}, %d draws", setName(res, name), int(train), int(test),
-			xValues(res, name, dac, fig3_5Metric(name), "labels"), draws(res, name, dac, fig3_5Metric(name))))
+		panels[i], drawn[name], notes = p, cs, append(notes, coincide...)
 	}
 	if err := kit.SavePrintGrid(out, 2, 2, plotting.PageWidth, 5.6*vg.Centimeter, plotting.LegendBelow, panels...); err != nil {
 		return err
 	}
-	caption := "Learning from a labelled subset chosen by ridge leverage scores (thesis Figure 3.5): test accuracy of a Gaussian-kernel SVM " +
-		"(C = 1) on KC1, Adult and Covertype (reduced to its two most frequent cover types), and test MSE of kernel ridge regression " +
-		"(thesis λ, target standardised, so 1 is its variance) on Houses, against the number of labelled training points. Data: " +
-		strings.Join(data, "; ") + ". Each draw takes a fresh 80/20 split (stratified by class for classification) of the data set or of a " +
-		"uniform subsample of it; every method computes the scores of the training part, and that many training points are drawn " +
-		"without replacement ∝ the scores (uniformly for uniform sampling) and labelled. The line is the mean over the draws and the " +
-		"band spans their minimum to maximum. The grey reference is the no-feature baseline on each draw's test split, predicting the " +
-		"training part's majority class (dotted) or, on Houses, its mean (dashed): a method below or on it has learnt nothing. " +
-		"Gaussian kernel, σ² and λ by the thesis rules on the training part; DAC-RLS and uniform RLS use m = √n, recursive RLS its " +
-		"authors' adaptive ridge with s = √n landmarks; exact RLS on KC1 only. Log x axis."
+	majority, err := styleWords(style(baseline, kit.MetricAccuracy))
+	if err != nil {
+		return err
+	}
+	mean, err := styleWords(style(baseline, kit.MetricMSE))
+	if err != nil {
+		return err
+	}
+	data := grouped(res, dataSets, func(name string) string {
+		train, _, _ := setupValue(res, name, "train")
+		test, _, _ := setupValue(res, name, "test")
+		return fmt.Sprintf("%d / %d training / test points, labels ∈ {%s}, %d draws", int(train), int(test),
+			xValues(res, name, dac, fig3_5Metric(name), "labels"), draws(res, name, dac, fig3_5Metric(name)))
+	})
+	setup := "Test accuracy of a Gaussian-kernel SVM (C = 1) on KC1, Adult and Covertype (its two most frequent cover types), and " +
+		"test MSE of kernel ridge regression (thesis λ; target standardised, so 1 is its variance) on Houses, against the number of " +
+		"labelled training points, drawn without replacement ∝ each method's scores of the training part (uniformly for uniform " +
+		"sampling) (thesis Figure 3.5): " + data + "; each draw takes a fresh 80/20 split (stratified by class for classification) " +
+		"of the data set or of a uniform subsample of it. " + bandWords(false) + " No-feature baselines on each draw's test split: " +
+		"the training majority class (" + majority + ") and, on Houses, the training mean (" + mean + "). σ² and λ by the thesis " +
+		"rules on the training part; m = √n for DAC-RLS and uniform RLS, s = √n and the authors' adaptive ridge for recursive RLS; " +
+		"exact RLS on KC1 only."
 	if oneClass > 0 {
-		caption += fmt.Sprintf(" Labelled sets of one class only (%d over all draws, methods and numbers of labels) predict that class everywhere.", int(oneClass))
+		setup += fmt.Sprintf(" Labelled sets of one class only (%d over all draws, methods and numbers of labels) predict that class everywhere.", int(oneClass))
 	}
 	if len(notes) > 0 {
-		caption += " Hidden curves: " + strings.Join(notes, "; ") + "."
+		setup += " Hidden curves: " + strings.Join(notes, "; ") + "."
 	}
-	return kit.WriteCaption(out, res, "", caption)
+	return kit.WriteCaption(out, res, fig3_5Result(res, drawn), setup)
+}
+
+// fig3_5Result is fig3_5's result sentences, from the curves drawn: per data set the best method
+// averaged over the numbers of labels and how far the others' averages lie from it, then the
+// largest gain of any method over the no-feature baseline at any number of labels, which says
+// where the methods learn anything at all.
+func fig3_5Result(res *run.Results, drawn map[string][]meanCurve) string {
+	var best, gains []string
+	for _, name := range dataSets {
+		cs := curvesByMethod(drawn[name])
+		base, hasBase := cs[baseline]
+		// better orients a metric: higher accuracy, lower MSE.
+		better := func(v float64) float64 { return v }
+		what := "accuracy"
+		if fig3_5Metric(name) == kit.MetricMSE {
+			better = func(v float64) float64 { return -v }
+			what = "MSE"
+		}
+		top, topV, bottomV := "", math.Inf(-1), math.Inf(1)
+		gain := math.Inf(-1)
+		for _, c := range drawn[name] {
+			if c.method == baseline {
+				continue
+			}
+			v := better(stat.Mean(c.mid, nil))
+			if v > topV {
+				top, topV = c.method, v
+			}
+			bottomV = min(bottomV, v)
+			for i, x := range c.x {
+				if b, ok := base.at(x); ok && hasBase {
+					gain = max(gain, better(c.mid[i])-better(b))
+				}
+			}
+		}
+		if top == "" {
+			continue
+		}
+		best = append(best, fmt.Sprintf("%s: %s, %s %.3g (the others within %.2g)", setName(res, name), methodName(top), what, better(topV), topV-bottomV))
+		if hasBase && !math.IsInf(gain, -1) {
+			gains = append(gains, fmt.Sprintf("%s: %.2g (baseline %s %.3g)", setName(res, name), gain, what, stat.Mean(base.mid, nil)))
+		}
+	}
+	var out []string
+	if len(best) > 0 {
+		out = append(out, "Best method averaged over the numbers of labels: "+strings.Join(best, "; ")+".")
+	}
+	if len(gains) > 0 {
+		out = append(out, "Largest gain of any method over the no-feature baseline at any number of labels: "+strings.Join(gains, "; ")+".")
+	}
+	return strings.Join(out, " ")
 }
 
 // fig3_5Better tests "a is better than b" from per-draw differences a − b: higher accuracy, or

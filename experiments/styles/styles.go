@@ -27,12 +27,15 @@ type entry struct {
 // registry holds one style per method name. No two names share a style.
 var registry = map[string]entry{
 	// Chapter 3: ridge-leverage-score samplers. The thesis's method, DAC, is the solid circle.
-	"dac":                   {plotting.Vermillion, plotting.Circle, plotting.Solid},
-	"recursive":             {plotting.Blue, plotting.Box, plotting.Solid},
-	"recursive-accelerated": {plotting.SkyBlue, plotting.OpenBox, plotting.LongDash},
+	"dac":       {plotting.Vermillion, plotting.Circle, plotting.Solid},
+	"recursive": {plotting.Blue, plotting.Box, plotting.Solid},
+	// recursive-accelerated: dotted, so that in grey-scale print it does not pass for recursive's
+	// solid line.
+	"recursive-accelerated": {plotting.SkyBlue, plotting.OpenBox, plotting.Dotted},
 	// recursive-own: the recursive sampler's authors' own pipeline (s = |S|, its own landmarks),
 	// fig3_2's diagnostic curve; a variant of recursive, so its colour with another marker and dash.
-	"recursive-own": {plotting.Blue, plotting.OpenBox, plotting.Dashed},
+	// Its star is a marker no method's curve has, so that the diagnostic reads as no method.
+	"recursive-own": {plotting.Blue, plotting.Star, plotting.Dashed},
 	"uniform-rls":   {plotting.Green, plotting.Triangle, plotting.DashDot},
 	"uniform":       {plotting.Orange, plotting.Diamond, plotting.Dotted},
 	// The exact computation (exact RLS in chapter 3, exact MMD in chapter 4): the reference.
@@ -91,8 +94,9 @@ var registry = map[string]entry{
 	"full-forest":    {plotting.Black, plotting.NoGlyph, plotting.Dashed},
 	"bound":          {plotting.Black, plotting.NoGlyph, plotting.DashDot},
 	"majority-class": {plotting.DarkGrey, plotting.NoGlyph, plotting.Dotted},
-	// mean-target: a regression's no-feature baseline, predicting the training mean.
-	"mean-target": {plotting.Black, plotting.NoGlyph, plotting.LongDash},
+	// mean-target: a regression's no-feature baseline, predicting the training mean; solid, so that
+	// it is not read as exact RLS's black dashed line of the same figure (fig3_5).
+	"mean-target": {plotting.Black, plotting.NoGlyph, plotting.Solid},
 	"chance":      {plotting.DarkGrey, plotting.NoGlyph, plotting.Dashed},
 	"slope":       {plotting.DarkGrey, plotting.NoGlyph, plotting.LongDash},
 	"identity":    {plotting.DarkGrey, plotting.NoGlyph, plotting.DashDot},
