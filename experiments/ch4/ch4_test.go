@@ -3,6 +3,7 @@ package ch4
 import (
 	"compress/gzip"
 	"context"
+	"fmt"
 	"io"
 	"maps"
 	"math"
@@ -167,7 +168,7 @@ func checkCh4Figure(t *testing.T, id, figDir string, legend map[string]string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"**" + id + "**", "smoke scale", "draws", "band spans", "s = log n"} {
+	for _, want := range []string{"**" + id + "**", "smoke scale", "draws", "95% Wilson interval", "batch means", "s = log n", "side by side"} {
 		if !strings.Contains(string(caption), want) {
 			t.Errorf("%s: caption lacks %q:\n%s", id, want, caption)
 		}
@@ -619,8 +620,8 @@ func TestFig4_2Study(t *testing.T) {
 	}
 }
 
-// The caption names the curves that lie under others: a pair equal at every n (Coincident), and
-// the groups of methods that share a value at some n.
+// The caption names the curves that would lie one under the other (Coincident): as a curve under
+// another in a plain panel, as equal values in the dodged panel (a).
 func TestCh4HiddenCurves(t *testing.T) {
 	x := []float64{10, 20, 50}
 	methods := []string{"linear", "block", "nystrom", "exact"}
@@ -630,21 +631,103 @@ func TestCh4HiddenCurves(t *testing.T) {
 		{X: x, Mean: []float64{0.1, 0, 0}},
 		{X: x, Mean: []float64{0.1, 0, 0}},
 	}
-	got := hiddenCurves("(a)", bands, methods, true)
-	for _, want := range []string{
-		"the Nyström curve lies under the exact curve",
-		"block, Nyström and exact overlap at 0 for n = 20",
-		"linear, block, Nyström and exact overlap at 0 for n = 50",
-	} {
-		if !strings.Contains(got, want) {
-			t.Errorf("caption note %q lacks %q", got, want)
-		}
+	if got, want := hiddenCurves("(a)", bands, methods, true), " In (a), the Nyström and exact values are equal at every n."; got != want {
+		t.Errorf("dodged: %q, want %q", got, want)
 	}
-	if strings.Contains(got, "n = 10") {
-		t.Errorf("caption note %q: Nyström and exact at n = 10 are already noted as one curve under the other", got)
+	if got := hiddenCurves("(b)", bands, methods, false); !strings.Contains(got, "the Nyström curve lies under the exact curve") {
+		t.Errorf("plain: %q", got)
 	}
 	if got := hiddenCurves("(b)", bands[:2], methods[:2], false); got != "" {
 		t.Errorf("distinct curves: note %q, want none", got)
+	}
+}
+
+// The dodge keeps every point within the data's n range, keeps the legend order at every n, and
+// centres the points of an inner n on it (their log offsets sum to 0).
+func TestCh4SpreadSideways(t *testing.T) {
+	x := []float64{10, 20, 50, 100}
+	bands := make([]plotting.Band, 4)
+	for i := range bands {
+		bands[i] = plotting.Band{X: x, Mean: []float64{0, 0, 0, 0}}
+	}
+	got, factor := spreadSideways(bands)
+	if want := math.Pow(10, 3*dodgeStep); math.Abs(factor-want) > 1e-12 {
+		t.Errorf("largest shift %g, want %g", factor, want)
+	}
+	for k := range x {
+		sum := 0.0
+		for i := range got {
+			if v := got[i].X[k]; v < 10 || v > 100 {
+				t.Errorf("band %d at n = %g drawn at %g, outside [10, 100]", i, x[k], v)
+			}
+			if i > 0 && !(got[i].X[k] > got[i-1].X[k]) {
+				t.Errorf("n = %g: band %d at %g not right of band %d at %g", x[k], i, got[i].X[k], i-1, got[i-1].X[k])
+			}
+			sum += math.Log10(got[i].X[k] / x[k])
+		}
+		if (k == 1 || k == 2) && math.Abs(sum) > 1e-12 {
+			t.Errorf("n = %g: offsets sum to %g decades, want 0", x[k], sum)
+		}
+	}
+	if bands[0].X[0] != 10 {
+		t.Error("spreadSideways changed its input")
+	}
+}
+
+// The Wilson interval against values computed by hand: k = 0 of 20 gives [0, z²/(n + z²)], and
+// 5 of 10 is symmetric about 1/2 with half-width z/(1 + z²/n)·√(1/(4n) + z²/(4n²)).
+func TestCh4Wilson(t *testing.T) {
+	z := 1.959963984540054
+	if lo, hi := wilson(0, 20, z); lo != 0 || math.Abs(hi-z*z/(20+z*z)) > 1e-12 {
+		t.Errorf("0/20: [%g, %g]", lo, hi)
+	}
+	half := z / (1 + z*z/10) * math.Sqrt(1.0/40+z*z/400)
+	if lo, hi := wilson(5, 10, z); math.Abs(lo-(0.5-half)) > 1e-12 || math.Abs(hi-(0.5+half)) > 1e-12 {
+		t.Errorf("5/10: [%g, %g], want 0.5 ± %g", lo, hi, half)
+	}
+}
+
+// The caption's lead gives the rates, Δ and times the claims turn on, computed from the results:
+// here linear errs on every 4th draw, block on every 10th, the others never; Δ and times are
+// constants per method.
+func TestCh4ResultSentence(t *testing.T) {
+	ns := []float64{100, 1000}
+	r := res(
+		drawRowsOf(ns, 20, metricWrong, map[string]drawValue{"linear": wrongEvery(4, 0), "block": wrongEvery(10, 0), "rff": wrongEvery(0, 0), "nystrom": wrongEvery(0, 0), "exact": wrongEvery(0, 0)}),
+		drawRowsOf(ns, 20, metricDelta, map[string]drawValue{"linear": func(float64, int) float64 { return 0.5 }, "block": func(float64, int) float64 { return 0.25 }, "rff": func(float64, int) float64 { return 0.125 }, "nystrom": func(float64, int) float64 { return 0.0625 }}),
+		drawRowsOf(ns, 20, metricSeconds, map[string]drawValue{"linear": func(float64, int) float64 { return 1 }, "block": func(float64, int) float64 { return 4 }, "rff": func(float64, int) float64 { return 3 }, "nystrom": func(float64, int) float64 { return 2 }, "exact": func(float64, int) float64 { return 9 }}),
+	)
+	f := figure{dataset: "d", describe: "toy data"}
+	errs, err := errorRateBands(r, "d", f.methods())
+	if err != nil {
+		t.Fatal(err)
+	}
+	deltas, err := curves(r, "d", metricDelta, "linear", "block", "rff", "nystrom")
+	if err != nil {
+		t.Fatal(err)
+	}
+	times, err := curves(r, "d", metricSeconds, f.methods()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := f.result(errs, deltas, times, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantParts(t, got,
+		"On toy data, error rates over n = 100 to 1000, where the exact MMD ran: RFF 0.000 ≤ Nyström 0.000 ≤ exact 0.000 < block 0.100 < linear 0.250",
+		"between 0.00 and 0.25",
+		"At n = 1000, Δ is Nyström 0.062 < RFF 0.12 < block 0.25 < linear 0.5",
+		"at n = 1000, one estimate takes linear 1 < Nyström 2 < RFF 3 < block 4 s (the exact MMD 9 s at n = 1000)")
+}
+
+// wantParts fails the test for each of parts that the caption text lacks.
+func wantParts(t *testing.T, text string, parts ...string) {
+	t.Helper()
+	for _, p := range parts {
+		if !strings.Contains(text, p) {
+			t.Errorf("caption %q lacks %q", text, p)
+		}
 	}
 }
 
@@ -822,4 +905,58 @@ func gzipLines(t *testing.T, path string) []string {
 		t.Fatal(err)
 	}
 	return strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+}
+
+// fig4_1's vectors carry H's geometry: against the closed forms of the 2 × 2 Gram matrix
+// K = [[1, c], [c, 1]], c = exp(−(a − b)²/(2σ²)), the reproducing property ⟨δ(aᵢ), k(aⱼ, ·)⟩ = 1{i = j},
+// ‖δ(aᵢ)‖² = K⁻¹[i, i] = 1/(1 − c²), ‖P‖² = pᵀK⁻¹p and ‖μ‖² = pᵀKp; the caption's lead prints them;
+// the figure renders at smoke scale fit for print.
+func TestFig4_1(t *testing.T) {
+	recs, err := fig4_1Records(fig4_1Points, fig4_1Weights, fig4_1Sigma)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := make([]run.Row, len(recs))
+	for i, r := range recs {
+		rows[i] = run.Row{Dataset: r.Dataset, Method: r.Method, Params: r.Params, Metric: r.Metric, Value: r.Value}
+	}
+	ex, err := fig4_1Read(kittest.RowsOf("fig4_1", rows...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := fig4_1Points[1] - fig4_1Points[0]
+	c := math.Exp(-d * d / 2)
+	p, q := fig4_1Weights[0], fig4_1Weights[1]
+	near := func(name string, got, want float64) {
+		if math.Abs(got-want) > 1e-12 {
+			t.Errorf("%s = %.15g, want %.15g", name, got, want)
+		}
+	}
+	for i, di := range []string{"dirac-a", "dirac-b"} {
+		for j, kj := range []string{"kernel-a", "kernel-b"} {
+			want := 0.0
+			if i == j {
+				want = 1
+			}
+			near("⟨"+di+", "+kj+"⟩", dot(ex.coords[di], ex.coords[kj]), want)
+		}
+		near("‖"+di+"‖²", dot(ex.coords[di], ex.coords[di]), 1/(1-c*c))
+	}
+	near("‖P‖²", dot(ex.coords["distribution"], ex.coords["distribution"]), (p*p+q*q-2*c*p*q)/(1-c*c))
+	near("‖μ‖²", dot(ex.coords["embedding"], ex.coords["embedding"]), p*p+q*q+2*c*p*q)
+	wantParts(t, fig4_1Result(ex),
+		fmt.Sprintf("norms %.3f and %.3f", 1/math.Sqrt(1-c*c), 1/math.Sqrt(1-c*c)),
+		fmt.Sprintf("meet at %.0f°", math.Acos(-c)*180/math.Pi),
+		fmt.Sprintf("has norm %.3f", math.Sqrt((p*p+q*q-2*c*p*q)/(1-c*c))),
+		fmt.Sprintf("norm %.3f.", math.Sqrt(p*p+q*q+2*c*p*q)),
+		"⟨δ(a), k(b, ·)⟩ = 0.000) and ⟨δ(a), k(a, ·)⟩ = 1.000")
+	if _, err := fig4_1Records(fig4_1Points, [2]float64{0.5, 0.6}, 1); err == nil {
+		t.Error("weights summing to 1.1: no error")
+	}
+	if _, err := fig4_1Records([2]float64{1, 1}, fig4_1Weights, 1); err == nil {
+		t.Error("two equal points: no error")
+	}
+	dir := t.TempDir()
+	kittest.RunAndCheck(t, fig4_1(), run.Smoke, dir, true)
+	kittest.CheckPrintFigure(t, filepath.Join(dir, "figures"), "fig4_1", map[string]string{})
 }

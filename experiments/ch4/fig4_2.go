@@ -16,6 +16,7 @@ import (
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/gonum/stat/distuv"
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/fastkernels/kernellab/lab/dataset"
 	"github.com/fastkernels/kernellab/lab/kernel"
@@ -101,7 +102,7 @@ func fig4_2() *run.Experiment {
 			return gaussianPairSampler(fig4_2Dim), nil
 		},
 		setup: func(run.Scale) string {
-			return "P_X = N(0, 1) and P_Z = N(0, 1.001) (variance 1.001) in dimension 1; every draw generates fresh samples. Gaussian kernel, σ² = the mean squared distance of the draw's pooled sample X ∪ Z ∪ W (the set F of §4.6.1). In dimension 1 the population MMD² of the two Gaussians is about 3·10⁻⁸, far below the O(1/n) fluctuations of any estimate at these n, so every method, the exact one included, stays near chance in (a)."
+			return "Fresh samples at every draw, in dimension 1 (variance 1.001 for P_Z). Gaussian kernel, σ² = the mean squared distance of the draw's pooled X ∪ Z ∪ W (§4.6.1). The population MMD² of the two Gaussians, about 3·10⁻⁸, lies far below the O(1/n) fluctuations of any estimate at these n."
 		},
 		extraTasks:   fig4_2StudyTasks,
 		extraPanel:   fig4_2StudyPanel,
@@ -384,7 +385,9 @@ var fig4_2StudyColors = []int{6, 1, 4}
 
 // fig4_2StudyPanel draws the dimension study: per dimension, the spread of the exact MMD²'s
 // decision margin against n (solid, with markers), and the population MMD² it would have to fall
-// to (dashed, in the same colour; one legend entry for the three, which nearly coincide).
+// to (dashed, in the same colour). Its curves are not methods, so they are labelled in the panel
+// ("d = 10" at the end of each spread, one label over the dashed lines, which nearly coincide)
+// rather than in the figure's method legend.
 func fig4_2StudyPanel(res *run.Results) (*plot.Plot, error) {
 	st, err := fig4_2StudyResults(res)
 	if err != nil {
@@ -397,23 +400,25 @@ func fig4_2StudyPanel(res *run.Results) (*plot.Plot, error) {
 	if err := plotting.LogY(p); err != nil {
 		return nil, err
 	}
+	var ends []textLabel
 	for i, s := range st {
 		c := fig4_2StudyColors[i%len(fig4_2StudyColors)]
-		if err := plotting.AddLine(p, s.ns, s.sds, fmt.Sprintf("spread, d = %d", s.d), c, false); err != nil {
+		if err := plotting.AddLine(p, s.ns, s.sds, "", c, false); err != nil {
 			return nil, err
 		}
 		if err := plotting.AddScatter(p, s.ns, s.sds, "", c); err != nil {
 			return nil, err
 		}
-	}
-	for i, s := range st {
-		label := ""
-		if i == 0 {
-			label = "population MMD² (dashed)"
-		}
-		if err := plotting.AddHLine(p, s.population, label, fig4_2StudyColors[i%len(fig4_2StudyColors)]); err != nil {
+		if err := plotting.AddHLine(p, s.population, "", c); err != nil {
 			return nil, err
 		}
+		last := len(s.ns) - 1
+		ends = append(ends, textLabel{s.ns[last], s.sds[last], fmt.Sprintf("d = %d", s.d), c, draw.YCenter})
+	}
+	// The population label sits above its lines (which nearly coincide), from the first n.
+	ends = append(ends, textLabel{st[0].ns[0], st[0].population, "population MMD² (dashed, each d)", fig4_2StudyColors[0], draw.YBottom})
+	if err := addTextLabels(p, ends); err != nil {
+		return nil, err
 	}
 	return p, nil
 }
@@ -449,7 +454,7 @@ func fig4_2StudyCaption(res *run.Results) (string, error) {
 	if len(within) > 0 {
 		conclusion = fmt.Sprintf("The extrapolation brings the separation within the figure's n (up to %g) for %s; the figure keeps d = 1, the reading of the thesis's univariate notation.", figN, strings.Join(within, ", "))
 	}
-	return fmt.Sprintf("(d) Dimension study (the thesis states no dimension): the same problem in d = %s, with the exact MMD² only, %d draws at each n = %s. Solid lines with markers: the standard deviation over the draws of the exact decision margin MMD²(Z, W) − MMD²(X, W), whose mean is the population MMD²; dashed lines, in the colour of their d: the population MMD²(P_X, P_Z) in closed form for the bandwidth σ² = 2d(1 + 0.001/3) the pooled sample tends to (the three nearly coincide). A draw can be decided only where the spread has fallen to the population MMD²; extrapolating the spread's fitted power of n: %s. %s",
+	return fmt.Sprintf("(d) Dimension study (the thesis states no dimension): the exact MMD² alone in d = %s, %d draws at each n = %s. Solid, labelled by d: the standard deviation over the draws of the decision margin MMD²(Z, W) − MMD²(X, W); dashed, in the colour of its d: the population MMD² (closed form at the bandwidth σ² = 2d(1 + 0.001/3) the pooled sample tends to), which the mean margin equals. A draw is decided only once the spread falls to the population MMD²; along the spread's fitted power of n: %s. %s",
 		strings.Join(dims, ", "), draws, kit.PlainFloats(st[0].ns), strings.Join(reach, "; "), conclusion), nil
 }
 

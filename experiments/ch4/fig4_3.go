@@ -36,7 +36,7 @@ func fig4_3() *run.Experiment {
 		sizes: fig4_3Sizes,
 		load:  loadMNISTPools,
 		setup: func(run.Scale) string {
-			return "P_X = the MNIST digits 0–4 (35,735 images), P_Z = the digits 5–9 (34,265), training and test sets, pixels scaled to [0, 1]; X and W are disjoint uniform samples of the 0–4 images and Z a uniform sample of the 5–9 images, without replacement. Gaussian kernel, σ² = the mean squared distance over all 70,000 images, fixed for every draw."
+			return "P_X = the 35,735 images of 0–4, P_Z = the 34,265 of 5–9 (training and test sets, pixels in [0, 1]), sampled without replacement, X and W disjoint. Gaussian kernel, σ² = the mean squared distance over all 70,000 images."
 		},
 	}
 	const d = fig4_3Dataset

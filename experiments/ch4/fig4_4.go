@@ -241,11 +241,11 @@ func fig4_4Described(f figure, res *run.Results) (figure, error) {
 	if err != nil {
 		return f, err
 	}
-	data := "the offline mirror's 31,220-row subset of Covertype (7,134 rows of cover type 1, which caps n at 3,567 for two disjoint samples)"
+	data := "the offline mirror's 31,220-row subset of Covertype"
 	if !dataset.Partial(fig4_4Dataset, d.variant) {
 		data = "the full UCI Covertype data (211,840 rows of cover type 1 and 283,301 of type 2)"
 	}
-	setup := "P_X = cover type 1, P_Z = cover type 2 (the thesis's classes 0 and 1), from " + data + "; the 54 features are standardised over the loaded table; X and W are disjoint uniform samples of type 1 and Z a uniform sample of type 2, without replacement. Gaussian kernel, σ² = the mean squared distance over the rows of the two types."
+	setup := "P_X = cover type 1, P_Z = cover type 2 (the thesis's classes 0 and 1), from " + data + ", 54 standardised features, sampled without replacement, X and W disjoint. Gaussian kernel, σ² = the mean squared distance over the rows of the two types."
 	if c := d.capped(res.Scale); c != "" {
 		setup += " The thesis's sizes do not fit: " + c + "."
 	}

@@ -39,7 +39,7 @@ func fig4_5() *run.Experiment {
 		sizes: fig4_5Sizes,
 		load:  loadMUTAGPools,
 		setup: func(run.Scale) string {
-			return "P_X = the 125 mutagenic MUTAG graphs, P_Z = the 63 others; the classes are too small for disjoint samples, so X, W and Z are drawn uniformly with replacement from their class. Shortest-path graph kernel (Borgwardt and Kriegel, 2005), unnormalised; RFF does not apply to graphs. The thesis gives neither the n nor the draws of this figure."
+			return "P_X = the 125 mutagenic graphs, P_Z = the 63 others, drawn uniformly with replacement (the classes are too small for disjoint samples). Shortest-path graph kernel (Borgwardt and Kriegel, 2005), unnormalised. The thesis gives neither the n nor the draws of this figure."
 		},
 	}
 	const d = fig4_5Dataset

@@ -1,7 +1,10 @@
 package ch4
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
+	"math"
 	"slices"
 	"strings"
 
@@ -9,8 +12,11 @@ import (
 	"github.com/fastkernels/kernellab/experiments/styles"
 	"github.com/fastkernels/kernellab/lab/plotting"
 	"github.com/fastkernels/kernellab/lab/run"
+	"gonum.org/v1/gonum/stat/distuv"
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 )
 
 // curves returns, for each method, the mean of metric over each batch's draws at each n,
@@ -98,102 +104,110 @@ func (f figure) legendMethods() map[string]string {
 	return out
 }
 
-// hiddenCurves says, for the caption, which curves of a panel (bands[i] drawn for methods[i]) lie
-// under others: the pairs of
-// plotting.Coincident (the same mean at every n they share), and, when partial, the n where
-// several methods share one value (an error rate of 0, typically), whose markers sit on top of
-// each other there.
-func hiddenCurves(panel string, bands []plotting.Band, methods []string, partial bool) string {
+// hiddenCurves says, for the caption, which curves of a panel (bands[i] drawn for methods[i])
+// would lie one under the other: the pairs of plotting.Coincident (the same mean at every n they
+// share). In a dodged panel (spreadSideways) the points of one n stand side by side, so the note
+// says that the values are equal; elsewhere it says which curve lies under which.
+func hiddenCurves(panel string, bands []plotting.Band, methods []string, dodged bool) string {
 	var notes []string
-	whole := map[[2]string]bool{}
 	for _, pr := range plotting.Coincident(bands, 0.01) {
-		a, b := methods[pr[0]], methods[pr[1]]
-		whole[[2]string{a, b}] = true
-		notes = append(notes, fmt.Sprintf("the %s curve lies under the %s curve (the same mean at every n they share; the %s markers show through)", shortNames[a], shortNames[b], shortNames[a]))
-	}
-	tail := ""
-	if partial {
-		shared := sharedValues(bands, methods, whole)
-		notes = append(notes, shared...)
-		if len(shared) > 0 {
-			tail = " (where curves overlap, their markers lie on top of each other, the exact MMD's cross last)"
+		a, b := shortNames[methods[pr[0]]], shortNames[methods[pr[1]]]
+		if dodged {
+			notes = append(notes, fmt.Sprintf("the %s and %s values are equal at every n", a, b))
+		} else {
+			notes = append(notes, fmt.Sprintf("the %s curve lies under the %s curve (the same mean at every n they share; the %s markers show through)", a, b, a))
 		}
 	}
 	if len(notes) == 0 {
 		return ""
 	}
-	return fmt.Sprintf(" In %s, %s%s.", panel, strings.Join(notes, "; "), tail)
+	return fmt.Sprintf(" In %s, %s.", panel, strings.Join(notes, "; "))
 }
 
-// sharedValues lists, by runs of consecutive n, the groups of methods whose means are equal at
-// an n ("linear, block and RFF at 0 for n = 1000 to 10000"), leaving out a group that is only a
-// pair of whole (already noted as lying one under the other).
-func sharedValues(bands []plotting.Band, methods []string, whole map[[2]string]bool) []string {
-	var xs []float64
+// dodgeStep is the sideways step of panel (a) between neighbouring methods, in decades of n (about
+// 2.5 pt at the figures' page width): equal error rates (Nyström's and the exact MMD's at every n
+// on MUTAG, every method's 0 at large n) then stand side by side instead of one under the other.
+const dodgeStep = 0.035
+
+// spreadSideways returns copies of bands with their x values moved sideways on the log axis, band
+// i by (i − (len(bands) − 1)/2) steps of dodgeStep, in legend order; at the smallest and largest n
+// every shift goes inwards (by i steps, or by len(bands) − 1 − i), so that the axis keeps the range
+// of the data. It also returns the largest shift as a factor of n, for the caption.
+func spreadSideways(bands []plotting.Band) ([]plotting.Band, float64) {
+	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, b := range bands {
 		for _, x := range b.X {
-			if !slices.Contains(xs, x) {
-				xs = append(xs, x)
-			}
+			lo, hi = min(lo, x), max(hi, x)
 		}
 	}
-	slices.Sort(xs)
-	describe := func(x float64) string {
-		byValue := map[float64][]string{}
-		var values []float64
-		for i, b := range bands {
-			for k, bx := range b.X {
-				if bx != x {
-					continue
-				}
-				v := b.Mean[k]
-				if _, ok := byValue[v]; !ok {
-					values = append(values, v)
-				}
-				byValue[v] = append(byValue[v], methods[i])
+	last := len(bands) - 1
+	out := make([]plotting.Band, len(bands))
+	for i, b := range bands {
+		out[i] = b
+		out[i].X = make([]float64, len(b.X))
+		for k, x := range b.X {
+			off := float64(i) - float64(last)/2
+			switch x {
+			case lo:
+				off = float64(i)
+			case hi:
+				off = float64(i - last)
 			}
+			out[i].X[k] = x * math.Pow(10, off*dodgeStep)
 		}
-		slices.Sort(values)
-		var groups []string
-		for _, v := range values {
-			ms := byValue[v]
-			if len(ms) < 2 || (len(ms) == 2 && whole[[2]string{ms[0], ms[1]}]) {
-				continue
-			}
-			names := make([]string, len(ms))
-			for i, m := range ms {
-				names[i] = shortNames[m]
-			}
-			groups = append(groups, fmt.Sprintf("%s and %s overlap at %.3g", strings.Join(names[:len(names)-1], ", "), names[len(names)-1], v))
-		}
-		return strings.Join(groups, ", ")
 	}
-	var out []string
-	for i := 0; i < len(xs); {
-		d := describe(xs[i])
-		j := i
-		for j+1 < len(xs) && describe(xs[j+1]) == d {
-			j++
-		}
-		if d != "" {
-			at := fmt.Sprintf("n = %g", xs[i])
-			if j > i {
-				at = fmt.Sprintf("n = %g to %g", xs[i], xs[j])
-			}
-			out = append(out, fmt.Sprintf("%s for %s", d, at))
-		}
-		i = j + 1
-	}
-	return out
+	return out, math.Pow(10, float64(last)*dodgeStep)
 }
 
-// render draws the three panels: error rate, Δ and time against n, each method's mean over the
-// draws with the min–max band of its batch means, in its registered style, at page width with one
-// legend below; a companion study, when the figure has one, is a fourth panel (2 × 2). The
-// caption, beside the figure, gives the data, sizes, draws and bands, from the results.
+// errorRateBands returns, for each method, its error rate at each n over all the draws, with the
+// 95% Wilson score interval of that rate as the band, in the method's registered style.
+func errorRateBands(res *run.Results, dataset string, methods []string) ([]plotting.Band, error) {
+	z := distuv.UnitNormal.Quantile(0.975)
+	out := make([]plotting.Band, len(methods))
+	for i, m := range methods {
+		v, err := drawValues(res, dataset, m, metricWrong, everyN())
+		if err != nil {
+			return nil, err
+		}
+		if len(v) == 0 {
+			return nil, fmt.Errorf("%s: no %s rows for %s on %s", res.ID, metricWrong, m, dataset)
+		}
+		wrong, total := map[float64]float64{}, map[float64]float64{}
+		for k, w := range v {
+			wrong[k.n] += w
+			total[k.n]++
+		}
+		b, err := styles.Band(labels[m], m)
+		if err != nil {
+			return nil, err
+		}
+		for _, n := range slices.Sorted(maps.Keys(total)) {
+			lo, hi := wilson(wrong[n], total[n], z)
+			b.X, b.Mean, b.Lo, b.Hi = append(b.X, n), append(b.Mean, wrong[n]/total[n]), append(b.Lo, lo), append(b.Hi, hi)
+		}
+		out[i] = b
+	}
+	return out, nil
+}
+
+// wilson is the Wilson score interval of a proportion k/n at the normal quantile z: it stays in
+// [0, 1] and keeps a width at k = 0, unlike the normal interval.
+func wilson(k, n, z float64) (lo, hi float64) {
+	p := k / n
+	centre := (p + z*z/(2*n)) / (1 + z*z/n)
+	half := z / (1 + z*z/n) * math.Sqrt(p*(1-p)/n+z*z/(4*n*n))
+	return max(0, centre-half), min(1, centre+half)
+}
+
+// render draws the three panels: (a) the error rate over all draws with its 95% confidence band,
+// the methods' points spread sideways so that equal rates stay visible; (b) Δ and (c) the time,
+// each method's mean over the batches with the min–max band of its batch means; all in the methods'
+// registered styles, at page width with one legend below. A companion study, when the figure has
+// one, is a fourth panel (2 × 2). The caption, beside the figure, leads with the values the claims
+// turn on and gives the data, sizes, draws and bands, all from the results.
 func (f figure) render(res *run.Results, out *run.Output) error {
 	methods := f.methods()
-	errs, err := curves(res, f.dataset, metricWrong, methods...)
+	errs, err := errorRateBands(res, f.dataset, methods)
 	if err != nil {
 		return err
 	}
@@ -213,11 +227,13 @@ func (f figure) render(res *run.Results, out *run.Output) error {
 	b := plotting.NewPrint("distance Δ to the exact MMD²", "sample size n", deltaAxis)
 	c := plotting.NewPrint("time of one MMD² estimate", "sample size n", "median time (s)")
 	var bands [3][]plotting.Band
-	for i, cs := range [3][]kit.Curve{errs, deltas, times} {
-		if bands[i], err = kit.MethodBands(cs, labels); err != nil {
+	bands[0] = errs
+	for i, cs := range [][]kit.Curve{deltas, times} {
+		if bands[i+1], err = kit.MethodBands(cs, labels); err != nil {
 			return err
 		}
 	}
+	dodged, spread := spreadSideways(errs)
 	deltaLog := false
 	for i, p := range []*plot.Plot{a, b, c} {
 		if err := plotting.LogX(p); err != nil {
@@ -233,7 +249,11 @@ func (f figure) render(res *run.Results, out *run.Output) error {
 				return err
 			}
 		}
-		if err := plotting.AddBands(p, bands[i]...); err != nil {
+		drawn := bands[i]
+		if i == 0 {
+			drawn = dodged
+		}
+		if err := plotting.AddBands(p, drawn...); err != nil {
 			return err
 		}
 	}
@@ -266,62 +286,142 @@ func (f figure) render(res *run.Results, out *run.Output) error {
 	if err := kit.SavePrintGrid(out, rows, cols, plotting.PageWidth, panelHeight, plotting.LegendBelow, panels...); err != nil {
 		return err
 	}
-	caption, err := f.caption(res, errs, bands, [3][]string{methodsOf(errs), methodsOf(deltas), methodsOf(times)}, chance)
+	result, err := f.result(errs, deltas, times, chance)
 	if err != nil {
 		return err
 	}
-	return kit.WriteCaption(out, res, "", caption)
+	setup, err := f.caption(res, bands, [3][]string{methods, methodsOf(deltas), methodsOf(times)}, chance, spread)
+	if err != nil {
+		return err
+	}
+	return kit.WriteCaption(out, res, result, setup)
 }
 
-// caption describes the figure from its results: the problem and data, the sizes, the draws and
-// their batches, what the curves and bands are, the timing protocol, the set-up choices, and the
-// curves that lie under others.
-func (f figure) caption(res *run.Results, errs []kit.Curve, bands [3][]plotting.Band, drawn [3][]string, chance bool) (string, error) {
+// result is the caption's lead: the error rates over the n where the exact MMD ran, pooled, and
+// at the smallest n, in increasing order (with their range over the whole panel where the chance
+// line is drawn); then the Δ and the times of the methods at the largest n of each panel, in
+// increasing order.
+func (f figure) result(errs []plotting.Band, deltas, times []kit.Curve, chance bool) (string, error) {
+	exactNs := errs[len(errs)-1].X
+	n0 := exactNs[0]
+	var pooled, first []ranked
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for i, b := range errs {
+		sum, count := 0.0, 0
+		for k, x := range b.X {
+			lo, hi = min(lo, b.Mean[k]), max(hi, b.Mean[k])
+			if slices.Contains(exactNs, x) {
+				sum, count = sum+b.Mean[k], count+1
+			}
+			if x == n0 {
+				first = append(first, ranked{f.methods()[i], b.Mean[k]})
+			}
+		}
+		pooled = append(pooled, ranked{f.methods()[i], sum / float64(max(count, 1))})
+	}
+	text := fmt.Sprintf("On %s, error rates over n = %g to %g, where the exact MMD ran: %s; at n = %g: %s",
+		f.describe, n0, exactNs[len(exactNs)-1], rankedList(pooled, "%.3f"), n0, rankedList(first, "%.3f"))
+	if chance {
+		text += fmt.Sprintf("; every rate of (a) lies between %.2f and %.2f (chance: 1/2)", lo, hi)
+	}
+	nD, ds, err := atLargestShared(deltas)
+	if err != nil {
+		return "", err
+	}
+	nT, ts, err := atLargestShared(times[:len(times)-1])
+	if err != nil {
+		return "", err
+	}
+	exactT := kit.ByMethod(times)["exact"].Last()
+	what := "Δ"
+	if f.relativeDelta {
+		what = "Δ / exact MMD²"
+	}
+	text += fmt.Sprintf(". At n = %g, %s is %s; at n = %g, one estimate takes %s s (the exact MMD %.2g s at n = %g).",
+		nD, what, rankedList(ds, "%.2g"), nT, rankedList(ts, "%.2g"), exactT.Mean, exactT.X)
+	return text, nil
+}
+
+// ranked is one method's value in a caption's increasing list.
+type ranked struct {
+	method string
+	value  float64
+}
+
+// rankedList prints values in increasing order, "Nyström 0.000 ≤ exact 0.000 < linear 0.012",
+// with ≤ between values that print the same.
+func rankedList(vs []ranked, format string) string {
+	vs = slices.Clone(vs)
+	slices.SortStableFunc(vs, func(a, b ranked) int { return cmp.Compare(a.value, b.value) })
+	var sb strings.Builder
+	for i, v := range vs {
+		shown := fmt.Sprintf(format, v.value)
+		if i > 0 {
+			if shown == fmt.Sprintf(format, vs[i-1].value) {
+				sb.WriteString(" ≤ ")
+			} else {
+				sb.WriteString(" < ")
+			}
+		}
+		sb.WriteString(shortNames[v.method] + " " + shown)
+	}
+	return sb.String()
+}
+
+// atLargestShared returns the largest n that every curve has, and each curve's mean there.
+func atLargestShared(cs []kit.Curve) (float64, []ranked, error) {
+	n := math.Inf(1)
+	for _, c := range cs {
+		n = min(n, c.Last().X)
+	}
+	out := make([]ranked, 0, len(cs))
+	for _, c := range cs {
+		s, ok := c.At(n)
+		if !ok {
+			return 0, nil, fmt.Errorf("%s has no value at n = %g", c.Method, n)
+		}
+		out = append(out, ranked{c.Method, s.Mean})
+	}
+	return n, out, nil
+}
+
+// caption is the set-up: the problem and data, the sizes, the draws and their batches, what the
+// curves and bands are, the timing protocol, and the values that would lie one under another.
+func (f figure) caption(res *run.Results, bands [3][]plotting.Band, drawn [3][]string, chance bool, spread float64) (string, error) {
 	draws, err := draws(res, f.dataset)
 	if err != nil {
 		return "", err
 	}
 	batches := len(res.Where(f.dataset, setupMethod, metricDraws))
-	ns := make([]float64, 0, len(errs[0].Points))
-	for _, s := range errs[0].Points {
-		ns = append(ns, s.X)
+	ns := bands[0][0].X
+	exactMax := bands[0][len(bands[0])-1].X
+	exactText := "the exact MMD² at every n"
+	if last := exactMax[len(exactMax)-1]; last < ns[len(ns)-1] {
+		exactText = fmt.Sprintf("the exact MMD² up to n = %g", last)
 	}
-	exactMax := kit.ByMethod(errs)["exact"].Last().X
-	// Timed draws per batch: the linear estimate is timed at every n.
 	timed := 0
 	for _, r := range res.Where(f.dataset, "linear", metricSeconds) {
 		if n, err := r.ParamFloat("n"); err == nil && n == ns[0] {
 			timed++
 		}
 	}
-	timing := "the first draw of each batch is timed"
-	if k := timed / max(batches, 1); k != 1 {
-		timing = fmt.Sprintf("the first %d draws of each batch are timed", k)
+	approx := "linear (√n-point subsets), block, RFF and Nyström (s = log n, λ = 0)"
+	if f.graphs {
+		approx = "linear (√n-point subsets), block and Nyström (s = log n, λ = 0; RFF does not apply to graphs)"
 	}
-	timing += fmt.Sprintf(", each decision %d times after a warm-up call; the time of one MMD² estimate is half the median time of a decision", f.sizes.At(res.Scale).timeCalls)
-	exactText := "the exact MMD² is computed at every n"
-	if exactMax < ns[len(ns)-1] {
-		exactText = fmt.Sprintf("the exact MMD² is computed up to n = %g, so its curves and Δ stop there", exactMax)
-	}
-	chanceText := fmt.Sprintf(" (every band stays below %g, far from chance, 1/2)", chanceFrom)
+	chanceText := ""
 	if chance {
-		chanceText = "; the grey dashed line is chance (1/2), the level the separation claims test against"
+		chanceText = "; grey dashed: chance (1/2)"
 	}
-	deltaText := "Δ, the mean over the draws of |MMD²_approx(Z, W) − MMD²_exact(Z, W)|"
+	deltaText := "|MMD²_approx(Z, W) − MMD²_exact(Z, W)|"
 	if f.relativeDelta {
-		deltaText = "the relative Δ, the mean over the draws of |MMD²_approx(Z, W) − MMD²_exact(Z, W)| / MMD²_exact(Z, W) (the unnormalised kernel gives Δ itself no meaningful scale)"
+		deltaText += " / MMD²_exact(Z, W) (the unnormalised kernel gives Δ no scale of its own)"
 	}
-	methods := "linear (exact MMD² between random subsets of √n points), block (average of unbiased MMD² over blocks of s points), "
-	if !f.graphs {
-		methods += "RFF (s random Fourier features), "
-	}
-	methods += "Nyström (s uniform landmarks, λ = 0) and the exact MMD² of eq. (4.2)"
-	text := fmt.Sprintf(`Three-sample problem (thesis §4.6), %s: X, W ~ P_X and Z ~ P_Z, n points each; W is attributed to P_X when MMD²(X, W) ≤ MMD²(Z, W). %s
-Methods: %s, with s = log n (§4.6.1). Sample sizes n = %s; %s.
-(a) Error rate: the fraction of draws that attribute W to P_Z%s. (b) %s, on the draws where the exact MMD² was computed. (c) Time of one MMD² estimate (log scale): %s; every estimator runs on all cores, one task at a time.
-Each curve is the mean over %d draws at every n (%d batches of %d draws; every method decides the same draws); the band spans the minimum to the maximum of the %d batch means.`,
-		f.describe, f.setup(res.Scale), methods, kit.PlainFloats(ns), exactText, chanceText, deltaText, timing,
-		draws, batches, draws/max(batches, 1), batches)
+	text := fmt.Sprintf(`Three-sample problem (thesis §4.6) on %s: X, W ~ P_X and Z ~ P_Z, n points each; W goes to P_X when MMD²(X, W) ≤ MMD²(Z, W). %s
+Methods: %s and %s. n = %s; %d draws at every n (%d batches of %d), shared by all methods.
+(a) Error rate over the draws, band: its 95%% Wilson interval%s; at each n the methods' points stand side by side in legend order (up to a factor %.2f of n apart, inwards at the first and last n). (b) Mean Δ = %s. (c) Time of one estimate: half the median of %d timed decisions, %d timed draw(s) per batch, every estimator on all cores. In (b) and (c), curves are the mean over the batches, bands span the minimum to the maximum of the %d batch means.`,
+		f.describe, f.setup(res.Scale), approx, exactText, kit.PlainFloats(ns), draws, batches, draws/max(batches, 1),
+		chanceText, spread, deltaText, f.sizes.At(res.Scale).timeCalls, timed/max(batches, 1), batches)
 	text += hiddenCurves("(a)", bands[0], drawn[0], true) + hiddenCurves("(b)", bands[1], drawn[1], false) + hiddenCurves("(c)", bands[2], drawn[2], false)
 	if f.extraCaption != nil {
 		extra, err := f.extraCaption(res)
@@ -331,6 +431,36 @@ Each curve is the mean over %d draws at every n (%d batches of %d draws; every m
 		text += "\n\n" + extra
 	}
 	return text, nil
+}
+
+// textLabel is a text written in a panel beside the point (x, y), in colour index colour of the
+// palette, vertically aligned by yAlign: a direct label of a curve that is not a method.
+type textLabel struct {
+	x, y   float64
+	text   string
+	colour int
+	yAlign draw.YAlignment
+}
+
+// addTextLabels writes the labels into p in its tick labels' font, each starting just right of its
+// point (and just above it when aligned by its bottom), so that they need no legend entry.
+func addTextLabels(p *plot.Plot, ls []textLabel) error {
+	xy := plotter.XYLabels{XYs: make(plotter.XYs, len(ls)), Labels: make([]string, len(ls))}
+	for i, l := range ls {
+		xy.XYs[i], xy.Labels[i] = plotter.XY{X: l.x, Y: l.y}, l.text
+	}
+	labels, err := plotter.NewLabels(xy)
+	if err != nil {
+		return err
+	}
+	for i, l := range ls {
+		labels.TextStyle[i] = p.X.Tick.Label
+		labels.TextStyle[i].Color = plotting.Color(l.colour)
+		labels.TextStyle[i].XAlign, labels.TextStyle[i].YAlign = draw.XLeft, l.yAlign
+	}
+	labels.Offset = vg.Point{X: 5, Y: 2}
+	p.Add(labels)
+	return nil
 }
 
 // logYWhenPositive puts p's y axis on a log scale unless a band of cs reaches 0 (Δ is exactly 0

@@ -2,6 +2,7 @@ package ch5
 
 import (
 	"context"
+	"fmt"
 	"maps"
 	"math"
 	"math/rand/v2"
@@ -333,5 +334,26 @@ func TestFig5_1PartialNote(t *testing.T) {
 		if got := grouped(v); got != want {
 			t.Errorf("grouped(%d) = %q, want %q", v, got, want)
 		}
+	}
+}
+
+// The caption's lead on synthetic results: the closest draw to its Theorem 5 line is one with the
+// slowest m* slope (−0.98) and the larger θ = 0.02 (line slope ½ ln 0.98), at k = 4:
+// 4·(−0.98 − ½ ln 0.98) ≈ −3.88; at 20m* the curves never reach the floor, so the mean slope is the
+// synthetic −0.03 (its ±2% cycle averages out over 60 draws), −0.6 per atom of the support.
+func TestFig5_1Result(t *testing.T) {
+	got, err := fig5_1Result(synth{draws: 60, slopes: goodSlopes, babel: goodBabel}.results())
+	if err != nil {
+		t.Fatal(err)
+	}
+	closest := 4 * (-0.98 - 0.5*math.Log(0.98))
+	for _, want := range []string{fmt.Sprintf("at least %.2f below its own Theorem 5 line (the closest of 60 draws)", -closest), "-0.03 at 20m*", "-0.6 at 20m*"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("result %q lacks %q", got, want)
+		}
+	}
+	got, err = fig5_1Result(synth{draws: 60, above: 1, slopes: goodSlopes, babel: goodBabel}.results())
+	if err != nil || !strings.Contains(got, "reaches") {
+		t.Errorf("a draw above its line: %q, %v", got, err)
 	}
 }
