@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/fastkernels/kernellab/experiments/internal/kittest"
@@ -234,4 +235,27 @@ func TestLectureKPCAClaim(t *testing.T) {
 	kittest.WantOutcome(t, "kernel PCA fails", checkLectureKPCA, circlesAccuracyRows([]float64{0.8, 0.82, 0.79, 0.8, 0.81}, []float64{0.7, 0.69, 0.71, 0.7, 0.7}), verdict.Contradicted)
 	kittest.WantOutcome(t, "linear PCA separates too", checkLectureKPCA, circlesAccuracyRows([]float64{1, 1, 1, 1, 1}, []float64{0.99, 0.98, 1, 0.99, 0.99}), verdict.Contradicted)
 	kittest.WantOutcome(t, "noisy kernel PCA", checkLectureKPCA, circlesAccuracyRows([]float64{1, 0.8, 1, 0.9, 1}, []float64{0.7, 0.69, 0.71, 0.7, 0.7}), verdict.Inconclusive)
+}
+
+func TestLectureRFFResultAgainstTheClosedForms(t *testing.T) {
+	// Two draws k ± a with a = sd/√2 have mean k and sample sd exactly the closed form
+	// √(((1 + K⁴)/2 − K²)/n), whose log-log slope in n is −1/2.
+	var cells [][]lectureRFFCell
+	for _, k := range []float64{0.2, 0.5} {
+		var byN []lectureRFFCell
+		for _, n := range []float64{10, 100, 1000} {
+			a := math.Sqrt(((1+math.Pow(k, 4))/2-k*k)/n) / math.Sqrt2
+			byN = append(byN, lectureRFFCell{k: k, n: n, values: []float64{k - a, k + a}})
+		}
+		cells = append(cells, byN)
+	}
+	got, err := lectureRFFResult(cells)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"within 0.0 standard errors", "within 0% of its closed form", "slopes −0.50, −0.50"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("result %q lacks %q", got, want)
+		}
+	}
 }

@@ -287,18 +287,27 @@ func circlesScatter(res *run.Results, method string, gamma float64, xMetric, yMe
 	if len(byClass) == 0 {
 		return nil, fmt.Errorf("%s: no recorded points for %s", res.ID, method)
 	}
-	classes := []struct{ code, label string }{{"0", "outer circle (r = 1)"}, {"1", fmt.Sprintf("inner circle (r = %g)", circlesFactor)}}
+	// The inner circle takes style 0 (blue) and the outer style 1 (orange), as fig2_1's rings do.
+	classes := []struct {
+		code, label string
+		style       int
+	}{{"1", fmt.Sprintf("inner circle (r = %g)", circlesFactor), 0}, {"0", "outer circle (r = 1)", 1}}
 	p := plotting.NewPrint(title, xLabel, yLabel)
 	yLo, yHi := math.Inf(1), math.Inf(-1)
-	for i, cls := range classes {
+	for _, cls := range classes {
 		xs, ys := byClass[cls.code][0], byClass[cls.code][1]
 		if len(xs) == 0 {
 			return nil, fmt.Errorf("%s: no %s points of class %s", res.ID, method, cls.code)
 		}
-		if err := plotting.AddScatter(p, xs, ys, cls.label, i); err != nil {
+		if err := plotting.AddScatter(p, xs, ys, cls.label, cls.style); err != nil {
 			return nil, err
 		}
 		yLo, yHi = math.Min(yLo, slices.Min(ys)), math.Max(yHi, slices.Max(ys))
+	}
+	// Distances are what these panels show (circles in the input space and in its projections):
+	// one unit is as long on both axes.
+	if err := plotting.EqualAspect(p); err != nil {
+		return nil, err
 	}
 	if method == "input" {
 		return p, nil
@@ -353,18 +362,21 @@ func renderLectureKPCA(res *run.Results, out *run.Output) error {
 		if len(v) == 0 {
 			return "none"
 		}
+		if slices.Min(v) == slices.Max(v) {
+			return fmt.Sprintf("%.3f", v[0])
+		}
 		return fmt.Sprintf("%.3f–%.3f", slices.Min(v), slices.Max(v))
 	}
 	reps := len(circlesRows(res, circlesDataset, "pca", 0, pc1AccuracyName))
-	return kit.WriteCaption(out, res, "", fmt.Sprintf(
-		"Kernel PCA against linear PCA on concentric circles (HSE lecture; the lecture gives no example, so we take scikit-learn's "+
-			"circles). (a) %s points, half on a circle of radius 1 and half on one of radius %g at uniform angles, with N(0, %g²) noise "+
-			"on each coordinate: the first of %d repetitions, each drawing new circles. (b) Their projections on the first two linear "+
-			"principal components; (c, d) on the first two components of Gaussian kernel PCA, exp(−γ‖x − z‖²), at γ = %g (the γ the "+
-			"claim is checked with, where the class contrast is the leading component) and at scikit-learn's γ = %g (where the inner "+
-			"circle's first angular mode leads: the classes separate in the plane, not along component 1). The dashed line is the "+
-			"best single threshold on component 1 (either orientation) and the titles give its accuracy in the repetition shown; "+
-			"over the %d repetitions it is %s for linear PCA, %s for kernel PCA at γ = %g and %s at γ = %g. No bands: one draw is shown.",
-		n, circlesFactor, circlesNoise, reps, circlesGamma, circlesGammaExample, reps,
-		accs("pca", 0), accs("kernel-pca", circlesGamma), circlesGamma, accs("kernel-pca", circlesGammaExample), circlesGammaExample))
+	result := fmt.Sprintf("The best threshold on the first kernel principal component at γ = %g classifies %s of the points over the %d repetitions, "+
+		"against %s on the first linear principal component (and %s for kernel PCA at scikit-learn's γ = %g).",
+		circlesGamma, accs("kernel-pca", circlesGamma), reps, accs("pca", 0), accs("kernel-pca", circlesGammaExample), circlesGammaExample)
+	return kit.WriteCaption(out, res, result, fmt.Sprintf(
+		"Kernel PCA against linear PCA on concentric circles (HSE lecture; it gives no example, so we take scikit-learn's circles). "+
+			"(a) %s points, half on a circle of radius 1 and half on one of radius %g, at uniform angles with N(0, %g²) noise on each coordinate: "+
+			"the first of %d repetitions, each drawing new circles. (b) Their projections on the first two linear principal components; "+
+			"(c, d) on the first two components of Gaussian kernel PCA, exp(−γ‖x − z‖²), at γ = %g (where the class contrast is the leading component) "+
+			"and at scikit-learn's γ = %g (where the inner circle's first angular mode leads, so the classes separate in the plane, not along component 1). "+
+			"Equal units on both axes. Dashed: the best single threshold on component 1 (either orientation); titles: its accuracy in the repetition shown. One draw is shown, so no bands.",
+		n, circlesFactor, circlesNoise, reps, circlesGamma, circlesGammaExample))
 }

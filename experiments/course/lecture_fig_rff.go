@@ -415,7 +415,11 @@ func renderLectureRFF(res *run.Results, out *run.Output) error {
 	if err := kit.SavePrintRow(out, 5.5*vg.Centimeter, a, b, c); err != nil {
 		return err
 	}
-	return kit.WriteCaption(out, res, "", fmt.Sprintf(
+	result, err := lectureRFFResult(cells)
+	if err != nil {
+		return fmt.Errorf("%s: %w", res.ID, err)
+	}
+	return kit.WriteCaption(out, res, result, fmt.Sprintf(
 		"Cos/sin random Fourier features (HSE lecture): φ̃(x) = (1/√n)(cos w_jᵀx, sin w_jᵀx)_{j ≤ n}, w_j ~ N(0, σ⁻²I), whose inner "+
 			"product estimates the Gaussian kernel exp(−‖x − z‖²/(2σ²)); σ = 1, d = %d (the lecture fixes no data: our choices). "+
 			"(a) Three fixed pairs with exact kernel values %s (dashed lines in each pair's colour, mostly hidden under the means, as unbiased estimates should be), the n frequencies redrawn in each of %d repetitions "+
@@ -425,6 +429,34 @@ func renderLectureRFF(res *run.Results, out *run.Output) error {
 			"estimate = exact.",
 		lectureRFFDim, kit.PlainFloats(lectureRFFKernelValues), reps, kit.PlainFloats(cellNs(cells[0])), lectureRFFScatterPairs,
 		strings.Trim(strings.Join(strings.Fields(fmt.Sprint(lectureRFFScatterFeatures)), " and "), "[]")))
+}
+
+// lectureRFFResult says how close the estimates come to the closed forms: the largest distance of
+// a mean estimate from its exact kernel value in standard errors, the largest relative gap between
+// the measured and the closed-form standard deviation, and the fitted log-log slopes of the
+// standard deviation against n (the closed form's is −1/2).
+func lectureRFFResult(cells [][]lectureRFFCell) (string, error) {
+	worstZ, worstSD := 0.0, 0.0
+	var slopes []string
+	for _, byN := range cells {
+		var ns, sds []float64
+		for _, c := range byN {
+			sd := c.sd()
+			if se := sd / math.Sqrt(float64(len(c.values))); se > 0 {
+				worstZ = max(worstZ, math.Abs(c.mean()-c.k)/se)
+			}
+			closed := math.Sqrt(((1+math.Pow(c.k, 4))/2 - c.k*c.k) / c.n)
+			worstSD = max(worstSD, math.Abs(sd/closed-1))
+			ns, sds = append(ns, c.n), append(sds, sd)
+		}
+		v, err := kit.LogLogSlope(ns, sds)
+		if err != nil {
+			return "", err
+		}
+		slopes = append(slopes, slope(v))
+	}
+	return fmt.Sprintf("Every mean estimate lies within %.1f standard errors of its exact kernel value, and the measured standard deviation within %.0f%% of its closed form; "+
+		"it falls with fitted log-log slopes %s for the three pairs (closed form −0.5).", worstZ, 100*worstSD, strings.Join(slopes, ", ")), nil
 }
 
 // lectureRFFScatterStyles are the index styles of panel (c)'s feature counts: purple and sky blue,

@@ -327,7 +327,16 @@ func renderNotesNystrom(res *run.Results, out *run.Output) error {
 	if err := kit.SavePrintRow(out, 5.5*vg.Centimeter, a, b, c); err != nil {
 		return err
 	}
-	return kit.WriteCaption(out, res, "", fmt.Sprintf(
+	var gapSlopes [2]float64
+	for i, g := range gapCurves {
+		if gapSlopes[i], err = kit.LogLogSlope(kit.Xs(g), g.Means()); err != nil {
+			return fmt.Errorf("%s: %s gap: %w", res.ID, g.Method, err)
+		}
+	}
+	result := fmt.Sprintf("The additive gap falls with fitted log-log slopes %s (all points) and %s (held-out half; the notes' bound: −1/2); "+
+		"at c = %g Nyström's error on all points is %.2f times the best rank-%s error.",
+		slope(gapSlopes[0]), slope(gapSlopes[1]), ny[0].Last().X, ny[0].Last().Mean/bestA.Last().Mean, k)
+	return kit.WriteCaption(out, res, result, fmt.Sprintf(
 		"Rank-k Nyström against the best rank-k approximation (lecture notes: ‖G − Ĝ_k‖_F ≤ ‖G − G_k‖_F + an additive term that "+
 			"vanishes as c grows), and its out-of-sample feature map Φ̂(x) = k_{x,S} V_k Σ_k^{-1/2}. Data: California housing, a "+
 			"uniform subsample of n = %s points per repetition standardised on itself, %d repetitions; Gaussian kernel with σ² the "+

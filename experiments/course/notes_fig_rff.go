@@ -261,7 +261,7 @@ func renderNotesRFF(res *run.Results, out *run.Output) error {
 	}
 	panels := make([]*plot.Plot, len(notesRFFKernels))
 	var first kit.Curve
-	var notes []string
+	var notes, slopes []string
 	for col, kern := range notesRFFKernels {
 		p := plotting.NewPrint(kern.Label, "number of random features c", "sup error over all pairs")
 		if err := kit.LogLog(p); err != nil {
@@ -279,6 +279,21 @@ func renderNotesRFF(res *run.Results, out *run.Output) error {
 		if col == 0 {
 			first = cs[0]
 		}
+		var fitted []string
+		for i, c := range cs {
+			var xs, ys []float64
+			for _, pt := range c.Points {
+				if pt.X >= notesRFFFitFrom {
+					xs, ys = append(xs, pt.X), append(ys, pt.Mean)
+				}
+			}
+			v, err := kit.LogLogSlope(xs, ys)
+			if err != nil {
+				return fmt.Errorf("%s: %s, p = %d: %w", res.ID, kern.ID, notesRFFDims[i], err)
+			}
+			fitted = append(fitted, slope(v))
+		}
+		slopes = append(slopes, fmt.Sprintf("%s for the %s kernel", strings.Join(fitted, ", "), strings.Fields(kern.Label)[0]))
 		if err := kit.AddMinMaxBands(p, cs, nil); err != nil {
 			return err
 		}
@@ -311,7 +326,13 @@ func renderNotesRFF(res *run.Results, out *run.Output) error {
 	if err := kit.SavePrintRow(out, 5.5*vg.Centimeter, panels...); err != nil {
 		return err
 	}
-	return kit.WriteCaption(out, res, "", fmt.Sprintf(
+	dims := make([]string, len(notesRFFDims))
+	for i, d := range notesRFFDims {
+		dims[i] = fmt.Sprint(d)
+	}
+	result := fmt.Sprintf("From c = %d on, the mean sup error falls with fitted log-log slopes %s (p = %s; the notes' O(√(p/c)) rate: −0.5).",
+		notesRFFFitFrom, strings.Join(slopes, " and "), strings.Join(dims, ", "))
+	return kit.WriteCaption(out, res, result, fmt.Sprintf(
 		"Uniform error of random Fourier features against their number c (lecture notes: sup_{x,x'} |⟨φ̂(x), φ̂(x')⟩ − k(x, x')| ≤ "+
 			"O(√(p/c))). A fixed cloud of %s points x ~ N(0, I_p), the same in every repetition, is mapped by φ̂(x) = √(2/c) cos(ωᵀx + b) "+
 			"with fresh frequencies in each of %d repetitions; the largest error over all pairs (diagonal included) is shown for "+

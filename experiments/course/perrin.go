@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -214,4 +215,10 @@ func setupValue(res *run.Results, name string) string {
 		return "?"
 	}
 	return strconv.Itoa(int(rows[0].Value))
+}
+
+// slope prints a fitted log-log slope with two decimals and a true minus, as captions print
+// "−1/2".
+func slope(v float64) string {
+	return strings.Replace(fmt.Sprintf("%.2f", v), "-", "−", 1)
 }

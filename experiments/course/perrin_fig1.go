@@ -115,7 +115,14 @@ func renderPerrinFig1(res *run.Results, out *run.Output) error {
 	if err := kit.SavePrintRow(out, 5.5*vg.Centimeter, a, b); err != nil {
 		return err
 	}
-	return kit.WriteCaption(out, res, "", fmt.Sprintf(
+	e0, e1, t0, t1 := errs[0].First(), errs[0].Last(), times[0].First(), times[0].Last()
+	fitted, err := kit.LogLogSlope(kit.Xs(errs[0]), errs[0].Means())
+	if err != nil {
+		return fmt.Errorf("%s: %w", res.ID, err)
+	}
+	result := fmt.Sprintf("From m = %g to m = %g sampled points, Nyström's mean relative error falls from %.3g to %.3g (fitted log-log slope %s) "+
+		"while its time grows from %.3g s to %.3g s (%.0f times).", e0.X, e1.X, e0.Mean, e1.Mean, slope(fitted), t0.Mean, t1.Mean, t1.Mean/t0.Mean)
+	return kit.WriteCaption(out, res, result, fmt.Sprintf(
 		"Nyström's accuracy-time trade-off (course report, first figure). Data: %s points drawn uniformly from California "+
 			"housing (8 standardised features), a new sample in each of %d repetitions; Gaussian kernel exp(−γ‖x − z‖²) with γ = %g. "+
 			"Nyström with m uniformly sampled points (m = %s), full rank m. (a) Relative Frobenius error of the approximation "+

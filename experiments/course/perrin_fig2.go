@@ -88,7 +88,7 @@ func renderPerrinFig2(res *run.Results, out *run.Output) error {
 	if err != nil {
 		return err
 	}
-	p := plotting.NewPrint("", "rank k", "relative Frobenius error")
+	p := plotting.NewPrint("error at equal memory", "rank k", "relative Frobenius error")
 	if err := kit.LogLog(p); err != nil {
 		return err
 	}
@@ -98,7 +98,11 @@ func renderPerrinFig2(res *run.Results, out *run.Output) error {
 	if err := kit.SavePrintGrid(out, 1, 1, plotting.ColumnWidth, 5.5*vg.Centimeter, plotting.LegendBelow, p); err != nil {
 		return err
 	}
-	return kit.WriteCaption(out, res, "", fmt.Sprintf(
+	ny, meka := cs[0], cs[1]
+	result := fmt.Sprintf("From k = %g to k = %g, Nyström's mean relative error goes from %.3g to %.3g and MEKA's from %.3g to %.3g; "+
+		"at k = %g MEKA's error is %.2f times Nyström's.", ny.First().X, ny.Last().X, ny.First().Mean, ny.Last().Mean,
+		meka.First().Mean, meka.Last().Mean, meka.Last().X, meka.Last().Mean/ny.Last().Mean)
+	return kit.WriteCaption(out, res, result, fmt.Sprintf(
 		"Nyström against MEKA as the rank k grows, at the same memory of about n·k numbers (course report, second figure). "+
 			"Data: %s points drawn uniformly from California housing (8 standardised features), a new sample and a new "+
 			"k-means clustering (%s clusters) in each of %d repetitions; Gaussian kernel exp(−γ‖x − z‖²), γ = %g. Nyström keeps "+

@@ -424,16 +424,16 @@ func renderPerrinFig3(res *run.Results, out *run.Output) error {
 	if err := kit.SavePrintGrid(out, 1, 1, plotting.PageWidth, 7*vg.Centimeter, plotting.LegendRight, p); err != nil {
 		return err
 	}
-	caption, err := perrinFig3CaptionText(res, reps, bestReps, share)
+	result, caption, err := perrinFig3CaptionText(res, reps, bestReps, share)
 	if err != nil {
 		return err
 	}
 	caption += perrinFig3Overlap(bands, mekaDefault, mekaEtaZero)
 	for _, pair := range plotting.Coincident(bands, 0.01) {
-		caption += fmt.Sprintf("\n%s and %s agree within 1%% at every γ: the line of the first lies under the second, their markers show both.\n",
+		caption += fmt.Sprintf(" %s and %s agree within 1%% at every γ: the line of the first lies under the second, their markers show both.",
 			bands[pair[0]].Label, bands[pair[1]].Label)
 	}
-	return kit.WriteCaption(out, res, "", caption)
+	return kit.WriteCaption(out, res, result, caption)
 }
 
 // perrinFig3Overlap says at which γ the medians of two series (by method) agree within 5%, so that
@@ -455,15 +455,20 @@ func perrinFig3Overlap(bands []plotting.Band, a, b string) string {
 	if len(at) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("\nAt γ = %s the medians of “%s” and “%s” agree within 5%%: the line of “%s” lies on that of “%s” there (their markers differ).\n",
-		kit.PlainFloats(at), bands[ia].Label, bands[ib].Label, bands[ib].Label, bands[ia].Label)
+	where := make([]string, len(at))
+	for i, g := range at {
+		where[i] = fmt.Sprintf("γ = %g", g)
+	}
+	return fmt.Sprintf(" At %s the medians of “%s” and “%s” agree within 5%%: the line of “%s” lies on that of “%s” there (their markers differ).",
+		strings.Join(where, " and at "), bands[ia].Label, bands[ib].Label, bands[ib].Label, bands[ia].Label)
 }
 
-// perrinFig3CaptionText explains the figure, with the medians it refers to read from the results.
-func perrinFig3CaptionText(res *run.Results, reps, bestReps, share string) (string, error) {
+// perrinFig3CaptionText returns the result and the set-up of the caption, with the medians they
+// refer to read from the results.
+func perrinFig3CaptionText(res *run.Results, reps, bestReps, share string) (result, setup string, err error) {
 	lo, hi, err := perrinFig3Range(res)
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	median := func(method string, g float64) (float64, error) {
 		v, err := valuesAt(res, method, metricRelErr, "gamma", g)
@@ -478,12 +483,12 @@ func perrinFig3CaptionText(res *run.Results, reps, bestReps, share string) (stri
 		g float64
 	}{{mekaDefault, hi}, {mekaAllRows, hi}, {"nystrom", hi}, {mekaDefault, lo}, {mekaEtaZero, lo}, {"nystrom", lo}} {
 		if med[i], err = median(q.m, q.g); err != nil {
-			return "", err
+			return "", "", err
 		}
 	}
 	above, err := valuesAt(res, mekaDefault, metricRelErr, "gamma", hi)
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	count := 0
 	for _, v := range above {
@@ -491,26 +496,20 @@ func perrinFig3CaptionText(res *run.Results, reps, bestReps, share string) (stri
 			count++
 		}
 	}
+	result = fmt.Sprintf("At γ = %g MEKA with the paper's defaults has median error %.3g (above 1 in %d of %d samples), %.3g with its links fitted on all rows, "+
+		"against Nyström's %.3g; at γ = %g its median is %.3g, %.3g with η = 0, against Nyström's %.3g.",
+		hi, med[0], count, len(above), med[1], med[2], lo, med[3], med[4], med[5])
 	var b strings.Builder
 	fmt.Fprintf(&b, "Relative Frobenius error ‖G − Ĝ‖_F / ‖G‖_F against the kernel scale γ (course report, third figure). Data: %s points "+
-		"drawn uniformly from California housing (8 standardised features), a new sample and a new k-means clustering (%s clusters) in "+
-		"each of %s repetitions, every method on the same sample and clusters; rank k = %s (Nyström: rank k of 2k uniform landmarks; "+
-		"MEKA and BKA: rank k per cluster). Lines: median over the repetitions; bands: first to third quartile (MEKA's errors have a "+
-		"heavy upper tail, which a mean would follow). The best rank-k error, an O(n³) eigendecomposition per γ, is computed in the "+
-		"first %s repetitions only. Log-log axes.\n\n",
-		setupValue(res, "n"), setupValue(res, "clusters"), reps, setupValue(res, "rank"), bestReps)
-	fmt.Fprintf(&b, "Nyström is accurate only while the Gram matrix is numerically low-rank (small γ). MEKA with the paper's defaults "+
-		"(η = 0.1, 3k sampled rows per cluster, here %s of all rows) is not good at both ends, for reasons of its own rather than of our "+
-		"implementation: our MEKA agrees with the authors' MATLAB code to 10 significant digits on identical clusters and landmarks.\n\n", share)
-	fmt.Fprintf(&b, "- **Large γ (%g):** the off-diagonal link matrices are fitted by least squares on the sampled rows only and extrapolate "+
-		"badly to the others: MEKA's median error is %.3g and exceeds 1 in %d of %d samples (the authors' code is above 1 in 29 of 38 runs "+
-		"at γ = 4). Fitted on all rows of each cluster (\"links on all rows\") its median falls to %.3g (Nyström %.3g).\n",
-		hi, med[0], count, len(above), med[1], med[2])
-	fmt.Fprintf(&b, "- **Small γ (%g):** η = 0.1 sets the least similar tenth of the off-diagonal blocks to zero although a wide kernel "+
-		"gives them real mass: MEKA's median error is %.3g; with η = 0 it is %.3g (Nyström %.3g).\n", lo, med[3], med[4], med[5])
+		"drawn uniformly from California housing (8 standardised features), a new sample and k-means clustering (%s clusters) in "+
+		"each of %s repetitions, shared by the methods; rank k = %s (Nyström: rank k of 2k uniform landmarks; "+
+		"MEKA and BKA: rank k per cluster, so up to %s clusters × k in all: the best rank-k error, computed in the first %s repetitions only, does not bound them). "+
+		"MEKA's defaults: η = 0.1 (the least similar tenth of the off-diagonal blocks set to zero), links fitted by least squares on 3k sampled rows per cluster (here %s of all rows); "+
+		"our MEKA agrees with the authors' MATLAB code to 10 significant digits on identical clusters and landmarks, and their code is above 1 in 29 of 38 runs at γ = 4. "+
+		"Lines: median over the repetitions; bands: first to third quartile (MEKA's errors have a heavy upper tail). Log-log axes.",
+		setupValue(res, "n"), setupValue(res, "clusters"), reps, setupValue(res, "rank"), setupValue(res, "clusters"), bestReps, share)
 	if f := res.Where(perrinDataset, mekaDefault, metricSampledRows); len(f) > 0 && f[0].Value > 0.5 {
-		b.WriteString("\nAt this scale the clusters are small, so 3k sampled rows are already most of each and any larger sample is every " +
-			"row: the former \"10k rows\" curve was in fact \"all rows\".\n")
+		b.WriteString(" At this scale the clusters are small: 3k sampled rows are already most of each, and any larger sample is every row.")
 	}
-	return b.String(), nil
+	return result, b.String(), nil
 }

@@ -174,13 +174,21 @@ func TestPerrinFig3Claims(t *testing.T) {
 func TestPerrinFig3Caption(t *testing.T) {
 	res := perrinFig3Rows(0.001, 0.8, 0.0012, 5)
 	res.Rows = append(res.Rows, run.Row{ID: "perrin_fig3", Dataset: perrinDataset, Method: mekaDefault, Metric: metricSampledRows, Value: 0.75})
-	c, err := perrinFig3CaptionText(res, "20", "5", "75%")
+	result, setup, err := perrinFig3CaptionText(res, "20", "5", "75%")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"exceeds 1 in 20 of 20 samples", "10 significant digits", `"all rows"`, "η = 0"} {
-		if !strings.Contains(c, want) {
-			t.Errorf("caption lacks %q:\n%s", want, c)
+	for _, want := range []string{"above 1 in 20 of 20 samples", "with η = 0"} {
+		if !strings.Contains(result, want) {
+			t.Errorf("result lacks %q:\n%s", want, result)
 		}
+	}
+	for _, want := range []string{"10 significant digits", "does not bound them", "any larger sample is every row"} {
+		if !strings.Contains(setup, want) {
+			t.Errorf("set-up lacks %q:\n%s", want, setup)
+		}
+	}
+	if strings.Contains(setup, "former") {
+		t.Errorf("set-up carries change history:\n%s", setup)
 	}
 }

@@ -112,10 +112,14 @@ func (s factorSetUp) time(f func() error) (float64, error) {
 
 // timing says in a caption how times were taken.
 func (s factorSetUp) timing() string {
-	if s.cold {
-		return fmt.Sprintf("median of %d timed call(s) with no warm-up (run.TimeMedianCold: a call takes minutes at this scale)", s.timeCalls)
+	calls := fmt.Sprintf("median of %d timed calls", s.timeCalls)
+	if s.timeCalls == 1 {
+		calls = "one timed call"
 	}
-	return fmt.Sprintf("median of %d timed call(s) after a warm-up (run.TimeMedian)", s.timeCalls)
+	if s.cold {
+		return calls + " with no warm-up (run.TimeMedianCold: a call takes minutes at this scale)"
+	}
+	return calls + " after a warm-up (run.TimeMedian)"
 }
 
 // oversample is the randomized SVD's oversampling p (HMT recommend 10).
@@ -422,15 +426,22 @@ func cell(v []float64, format string) string {
 	if len(v) == 0 {
 		return "not run"
 	}
-	s := slices.Clone(v)
-	slices.Sort(s)
-	med := s[len(s)/2]
-	if len(s)%2 == 0 {
-		med = (s[len(s)/2-1] + s[len(s)/2]) / 2
-	}
-	out := fmt.Sprintf(format, med)
-	if s[0] != s[len(s)-1] {
-		out += fmt.Sprintf(" ("+format+"–"+format+")", s[0], s[len(s)-1])
+	out := fmt.Sprintf(format, median(v))
+	if lo, hi := slices.Min(v), slices.Max(v); lo != hi {
+		out += fmt.Sprintf(" ("+format+"–"+format+")", lo, hi)
 	}
 	return out
+}
+
+// median is the median of v (the mean of the middle two for an even count); NaN for none.
+func median(v []float64) float64 {
+	if len(v) == 0 {
+		return math.NaN()
+	}
+	s := slices.Clone(v)
+	slices.Sort(s)
+	if len(s)%2 == 0 {
+		return (s[len(s)/2-1] + s[len(s)/2]) / 2
+	}
+	return s[len(s)/2]
 }

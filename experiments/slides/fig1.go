@@ -3,12 +3,12 @@ package slides
 import (
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 
 	"github.com/fastkernels/kernellab/experiments/internal/kit"
 	"github.com/fastkernels/kernellab/experiments/styles"
 
-	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 
@@ -79,16 +79,48 @@ func checkSlidesPlateau(res *run.Results) (verdict.Verdict, error) {
 	return verdict.Decide([]verdict.Test{scoreTest(res, label, d, verdict.Equivalent, plateau)}, "one value per repetition: the same split for every iteration count"), nil
 }
 
+// sweepEnds returns the mean score of a sweep curve at its first and last iteration counts, and
+// at iteration count at (NaN when the grid lacks it).
+func sweepEnds(c kit.Curve, at float64) (first, last, atMean float64, firstX, lastX float64) {
+	atMean = math.NaN()
+	for _, p := range c.Points {
+		if p.X == at {
+			atMean = p.Mean
+		}
+	}
+	f, l := c.Points[0], c.Points[len(c.Points)-1]
+	return f.Mean, l.Mean, atMean, f.X, l.X
+}
+
+// slidesFig1Result says how far each curve climbs and where Bayesian PCA stands after earlyEM
+// iterations, against the classic SVD's median score.
+func slidesFig1Result(randomized, bayesian kit.Curve, classicMedian float64) string {
+	r0, r1, _, rx0, rx1 := sweepEnds(randomized, 0)
+	b0, b1, bEarly, bx0, bx1 := sweepEnds(bayesian, earlyEM)
+	early := " and"
+	if !math.IsNaN(bEarly) {
+		early = fmt.Sprintf(", %.3f after %d and", bEarly, earlyEM)
+	}
+	return fmt.Sprintf("The randomized SVD's mean score is %.3f at q = %g and %.3f at q = %g power iterations; Bayesian PCA's is %.3f after %g EM iterations%s "+
+		"%.3f after %g; the classic SVD's median is %.3f.", r0, rx0, r1, rx1, b0, bx0, early, b1, bx1, classicMedian)
+}
+
 func renderSlidesFig1(res *run.Results, out *run.Output) error {
 	classic := values(res, facesDataset, methodClassic, metricScore)
 	if len(classic) == 0 {
 		return fmt.Errorf("%s: no classic SVD score", res.ID)
 	}
+	classicMedian := median(classic) // as slides_table1 prints it
+	curves := map[string]kit.Curve{}
 	panel := func(method, xLabel string) (*plot.Plot, error) {
 		cs, err := kit.Curves(res, facesDataset, metricSweep, iterParam, method)
 		if err != nil {
 			return nil, err
 		}
+		if len(cs[0].Points) == 0 {
+			return nil, fmt.Errorf("%s: no %s sweep", res.ID, method)
+		}
+		curves[method] = cs[0]
 		p := plotting.NewPrint(labels[method], xLabel, "score (ROC-AUC / raw pixels')")
 		bands, err := kit.MethodBands(cs, labels)
 		if err != nil {
@@ -97,7 +129,9 @@ func renderSlidesFig1(res *run.Results, out *run.Output) error {
 		if err := plotting.AddBands(p, bands...); err != nil {
 			return nil, err
 		}
-		if err := styles.AddHLine(p, stat.Mean(classic, nil), labels[methodClassic]+" (table)", methodClassic); err != nil {
+		pad := 0.04 * (p.Y.Max - p.Y.Min) // headroom, so that no band looks clipped by the frame
+		p.Y.Min, p.Y.Max = p.Y.Min-pad, p.Y.Max+pad
+		if err := styles.AddHLine(p, classicMedian, labels[methodClassic]+" (median, slides_table1)", methodClassic); err != nil {
 			return nil, err
 		}
 		return p, nil
@@ -114,9 +148,9 @@ func renderSlidesFig1(res *run.Results, out *run.Output) error {
 		return err
 	}
 	cfg := facesScales.At(res.Scale)
-	return kit.WriteCaption(out, res, "", fmt.Sprintf("Student slides, experiment 1, figure (a): the relative quality (score = ROC-AUC of KNN on the projections over "+
-		"ROC-AUC of KNN on the raw pixels) against the iterations, for the randomized SVD (left: power iterations q, %s; the slides' figure puts it on top) and Bayesian PCA "+
-		"(right: EM iterations from a random start, %s; the slides' figure puts it below). Each point refits the factorisation with that many iterations and keeps its own |Σ̃| by the 70%% rule; "+
-		"lines: mean over the repetitions, bands: minimum to maximum; the dashed line is the classic SVD's mean score in slides_table1. The slides do not say which iterations they count; "+
-		"power iterations are the randomized SVD's only iterations. %s", plainInts(cfg.powerGrid), plainInts(cfg.emGrid), facesSetUp(res)))
+	return kit.WriteCaption(out, res, slidesFig1Result(curves[methodRandomized], curves[methodBayesian], classicMedian),
+		fmt.Sprintf("Student slides, experiment 1, figure (a), with the panels side by side (the slides stack them): the score against the iterations of the randomized SVD "+
+			"(left: power iterations q = %s) and of Bayesian PCA (right: EM iterations from a random start, %s). Each point refits the factorisation with that many iterations "+
+			"and keeps its own |Σ̃|; lines: mean over the %d repetitions, bands: minimum to maximum; dashed: the classic SVD's median score. The slides do not say which "+
+			"iterations they count. %s", plainInts(cfg.powerGrid), plainInts(cfg.emGrid), cfg.reps, facesFigureSetUp(res)))
 }

@@ -2,7 +2,10 @@ package slides
 
 import (
 	"fmt"
+	"math"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/fastkernels/kernellab/experiments/internal/kit"
 
@@ -85,13 +88,60 @@ func checkSlidesFaster(res *run.Results, pair func(m string) [2]string, skip str
 	return verdict.Decide(tests, "one value per repetition: every method factorises the same bag of words"), nil
 }
 
+// scoreBound is the largest topic-agreement score read as data: a million times the slides'
+// largest score (3.97). The score averages, over the documents, the summed KL divergences to the
+// guarantor runs over their variance; a value beyond this bound means that for some document the
+// runs' divergences agree to within about a millionth of their sum, so that the ratio measures
+// rounding and overflow, not agreement.
+const scoreBound = 1e6
+
+// degenerateScores reports whether a corpus's score column is degenerate: some value, of any
+// method or of the reference row in any repetition, is not finite or beyond scoreBound. It
+// returns the value that decided it (the largest in magnitude, or the first non-finite one).
+func degenerateScores(res *run.Results, corpus string) (float64, bool) {
+	worst := 0.0
+	for _, m := range append(slices.Clone(methodOrder), methodGuarantor) {
+		for _, v := range values(res, corpus, m, metricScore) {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return v, true
+			}
+			if math.Abs(v) > math.Abs(worst) {
+				worst = v
+			}
+		}
+	}
+	return worst, math.Abs(worst) > scoreBound
+}
+
+// degenerateNote says which corpora's score columns are degenerate, and why, for a caption; empty
+// if none.
+func degenerateNote(res *run.Results) string {
+	var notes []string
+	for _, c := range corpora {
+		if v, bad := degenerateScores(res, c); bad {
+			notes = append(notes, fmt.Sprintf("%s (a value of %.3g)", corpusNames[c], v))
+		}
+	}
+	if len(notes) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("The score column of %s is degenerate and is not printed: a score counts as data only if every value of the corpus (every method, the reference row, "+
+		"every repetition) is finite and at most %g, a million times the slides' largest score; beyond it some document's divergences to the guarantor runs agree "+
+		"to within a millionth of their sum, and the score's ratio to their variance measures rounding, not agreement. The mean KL column is read instead. ",
+		strings.Join(notes, " and "), scoreBound)
+}
+
 func renderSlidesTable2(res *run.Results, out *run.Output) error {
 	header := []string{"corpus", "method", "factorisation time, s", "(slides)", "topic-model time, s", "(slides)", "|Σ̃|", "(slides)", "score", "(slides)", "documents skipped", "mean KL to a guarantor run"}
 	var rows [][]string
 	for _, c := range corpora {
-		for _, m := range append(append([]string(nil), methodOrder...), methodGuarantor) {
+		_, degenerate := degenerateScores(res, c)
+		for _, m := range append(slices.Clone(methodOrder), methodGuarantor) {
 			v := func(metric, format string) string { return cell(values(res, c, m, metric), format) }
 			row := []string{corpusNames[c], labels[m], "—", "", v(metricTopicTime, "%.3g"), "", "all words", "", v(metricScore, "%.3g"), "", v(metricSkipped, "%g"), v(metricMeanKL, "%.3g")}
+			if degenerate {
+				row[8] = "degenerate (overflow)"
+			}
 			if m != methodGuarantor {
 				row[2], row[6] = v(metricFactorTime, "%.3g"), v(metricComponents, "%g")
 			}
@@ -103,7 +153,7 @@ func renderSlidesTable2(res *run.Results, out *run.Output) error {
 	}
 	caption := "Student slides, experiment 2: the hard-EM topic model on each factorisation's reconstruction of a bag of words, our values beside the slides' " +
 		"(their corpus, about 150,000 English annotations of the MSU text-analysis lab, is not available: 20 Newsgroups stands in for it and IMDB reviews are a second corpus; " +
-		"the slides' values are on their corpus). " + topicsSetUp(res) + " Cells: median over the repetitions (range in brackets)."
+		"the slides' values are on their corpus). " + degenerateNote(res) + topicsSetUp(res) + " Cells: median over the repetitions (range in brackets)."
 	return plotting.WriteTable(filepath.Join(out.Dir, out.ID), caption, header, rows)
 }
 

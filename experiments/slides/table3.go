@@ -2,7 +2,9 @@ package slides
 
 import (
 	"fmt"
+	"maps"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/fastkernels/kernellab/experiments/internal/kit"
@@ -79,6 +81,56 @@ func checkSlidesCommonWords(res *run.Results) (verdict.Verdict, error) {
 	return verdict.Decide(tests, notes...), nil
 }
 
+// junkShare is the share of a column's top words holding a digit (g9v, a86, 145) above which its
+// topics are junk: English words hold no digits, so one top word in five is far beyond what real
+// topics show, and is what uuencoded binaries kept as tokens give.
+const junkShare = 0.2
+
+// topicWords are the top words of the shown topics of each method on one corpus (repetition 0),
+// by the guarantor's topic rank.
+type topicWords map[string][][]string
+
+// degenerateTopics says, per method, whether its shown topics are degenerate by either rule:
+// junk (more than junkShare of their top words hold a digit) or repeated (two or more shown
+// topics with the same top words, in the same order); empty when they are not.
+func degenerateTopics(words topicWords, methods []string) map[string]string {
+	out := map[string]string{}
+	for _, m := range methods {
+		var digits, all int
+		examples := map[string]int{}
+		lists := map[string]int{}
+		for _, topic := range words[m] {
+			lists[strings.Join(topic, ", ")]++
+			for _, w := range topic {
+				all++
+				if strings.ContainsAny(w, "0123456789") {
+					digits++
+					examples[w]++
+				}
+			}
+		}
+		var why []string
+		if all > 0 && float64(digits) > junkShare*float64(all) {
+			ex := slices.SortedFunc(maps.Keys(examples), func(a, b string) int {
+				if d := examples[b] - examples[a]; d != 0 {
+					return d
+				}
+				return strings.Compare(a, b)
+			})
+			why = append(why, fmt.Sprintf("%d of its %d top words hold digits (%s), tokens of encoded binaries rather than words", digits, all, strings.Join(ex[:min(3, len(ex))], ", ")))
+		}
+		for _, list := range slices.Sorted(maps.Keys(lists)) {
+			if n := lists[list]; n > 1 {
+				why = append(why, fmt.Sprintf("%d of its %d topics have the same top words (%s)", n, len(words[m]), list))
+			}
+		}
+		if len(why) > 0 {
+			out[m] = strings.Join(why, "; ")
+		}
+	}
+	return out
+}
+
 func renderSlidesTable3(res *run.Results, out *run.Output) error {
 	methods := append([]string{methodGuarantor}, methodOrder...)
 	header := []string{"corpus", "topic (π)"}
@@ -86,11 +138,13 @@ func renderSlidesTable3(res *run.Results, out *run.Output) error {
 		header = append(header, labels[m])
 	}
 	var rows [][]string
+	var notes []string
 	for _, c := range corpora {
 		priors := res.Where(c, methodGuarantor, metricTopicPrior)
 		if len(priors) == 0 {
 			return fmt.Errorf("%s: no topics recorded for %s", res.ID, c)
 		}
+		words := topicWords{}
 		for _, pr := range priors {
 			rank, _ := pr.Param(topicParam)
 			r, err := pr.ParamFloat(topicParam)
@@ -99,7 +153,7 @@ func renderSlidesTable3(res *run.Results, out *run.Output) error {
 			}
 			row := []string{corpusNames[c], fmt.Sprintf("#%g (%.3f)", r+1, pr.Value)}
 			for _, m := range methods {
-				words := make([]string, topWords)
+				top := make([]string, topWords)
 				for _, r := range res.Where(c, m, metricTopWord) {
 					if t, _ := r.Param(topicParam); t != rank || r.Rep != 0 {
 						continue
@@ -108,19 +162,32 @@ func renderSlidesTable3(res *run.Results, out *run.Output) error {
 					if err != nil || place < 0 || int(place) >= topWords {
 						return fmt.Errorf("%s: %s %s topic %s: bad word place (%v)", res.ID, c, m, rank, err)
 					}
-					words[int(place)], _ = r.Param(wordParam)
+					top[int(place)], _ = r.Param(wordParam)
 				}
-				row = append(row, strings.Join(words, ", "))
+				words[m] = append(words[m], top)
+				row = append(row, strings.Join(top, ", "))
 			}
 			rows = append(rows, row)
 		}
+		bad := degenerateTopics(words, methods)
+		for _, m := range methods {
+			if why, ok := bad[m]; ok {
+				notes = append(notes, fmt.Sprintf("%s on %s: %s", labels[m], corpusNames[c], why))
+			}
+		}
+	}
+	degenerate := ""
+	if len(notes) > 0 {
+		degenerate = fmt.Sprintf("Degenerate topics, which say nothing of the method's vocabulary: %s. (Rules: a column is junk when more than %g of its top words hold a digit, "+
+			"and repeated when two shown topics have the same top words; the bag of words keeps every token of scikit-learn's pattern, so a cleaning that drops tokens with digits "+
+			"and the uuencoded lines of 20 Newsgroups' posts would need a re-run of slides_table2.) ", strings.Join(notes, "; "), junkShare)
 	}
 	cfg := topicsScales.At(res.Scale)
 	caption := fmt.Sprintf("Student slides, experiment 2: the %d most probable words of the %d topics of largest prior π in the topic model on the original counts "+
 		"(repetition 0), and of the topics matched to them (learn.MatchTopics, minimal total KL between the documents' posteriors) in the models fitted to each "+
 		"factorisation's reconstruction. The slides print 7 topics of one model (Topic #1: john, love, father, wife, family; #2: police, joe, kill, gang, killed; "+
 		"#3: friend, go, tell, get, father; #4: find, house, one, death, body; #5: war, men, one, army, soldie[r]; #6: love, get, father, family, life; "+
-		"#7: film, new, school, life, play), on their own corpus. The claim counts as common words the %d words of highest document frequency. %s",
-		topWords, cfg.shown, cfg.common, topicsSetUp(res))
+		"#7: film, new, school, life, play), on their own corpus. The claim counts as common words the %d words of highest document frequency. %s%s",
+		topWords, cfg.shown, cfg.common, degenerate, topicsSetUp(res))
 	return plotting.WriteTable(filepath.Join(out.Dir, out.ID), caption, header, rows)
 }

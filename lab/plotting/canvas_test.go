@@ -20,6 +20,7 @@ type recorder struct {
 	fills   []recordedFill
 	strokes []recordedFill
 	images  []image.Image
+	rects   []vg.Rectangle // where each image was drawn
 }
 
 // placedText is a string drawn from the baseline point at, width wide.
@@ -53,7 +54,9 @@ func (r *recorder) FillString(f font.Face, at vg.Point, s string) {
 	r.texts = append(r.texts, s)
 	r.placed = append(r.placed, placedText{s: s, at: at, width: f.Width(s)})
 }
-func (r *recorder) DrawImage(_ vg.Rectangle, img image.Image) { r.images = append(r.images, img) }
+func (r *recorder) DrawImage(at vg.Rectangle, img image.Image) {
+	r.images, r.rects = append(r.images, img), append(r.rects, at)
+}
 
 func (r *recorder) Fill(p vg.Path) {
 	r.fills = append(r.fills, recordedFill{color: r.color, box: pathBox(p)})

@@ -56,6 +56,10 @@ func (ip insetPlot) Draw(c draw.Canvas) {
 		roundLogRanges(ip.p)
 	}
 	setTickRoom(ip.p, ip.p.DataCanvas(inner))
+	if fitAspect(ip.p, ip.p.DataCanvas(inner)) { // new ranges may give new tick labels
+		setTickRoom(ip.p, ip.p.DataCanvas(inner))
+		fitAspect(ip.p, ip.p.DataCanvas(inner))
+	}
 	ip.p.Draw(inner)
 }
 
@@ -396,6 +400,22 @@ func (f *Figure) Draw(c draw.Canvas) {
 		tiles.PadRight += max(right, 0)
 		if st.print {
 			wrap()
+		}
+		canvases = f.align(tiles, c)
+	}
+	// Panels of equal aspect get their ranges from their data areas; the new ranges may give new
+	// tick labels, so a second pass corrects the small change of the data areas that follows.
+	for range 2 {
+		changed := false
+		for r, row := range f.panels {
+			for col, p := range row {
+				if p != nil && fitAspect(p, p.DataCanvas(canvases[r][col])) {
+					changed = true
+				}
+			}
+		}
+		if !changed {
+			break
 		}
 		canvases = f.align(tiles, c)
 	}

@@ -31,6 +31,12 @@ type HeatMapOptions struct {
 	// BarLabel names what the colours show, with its unit (for instance "k(xᵢ, xⱼ)"); it is
 	// written along the colour bar, in the axis-label font. Empty for none.
 	BarLabel string
+	// Limit, when positive, fixes the colour scale of values of both signs to [−Limit, Limit]
+	// (every entry must lie within it), so that heat maps drawn with one Limit share one scale and
+	// one colour bar can serve them all; 0 takes the largest magnitude of the matrix.
+	Limit float64
+	// NoBar draws no colour bar: another heat map with the same Limit shows it.
+	NoBar bool
 }
 
 // Heat map limits: matrices above maxHeatCells entries are refused (pass a block instead), and
@@ -49,7 +55,8 @@ const (
 // both signs use a blue-red diverging map centred on zero. The axes are labelled with row and column indices; a plot about
 // as wide as it is tall keeps the cells square. It returns an error for an empty matrix or one of
 // more than 2048² entries (pass a block), NaN or infinite entries, blocks outside the matrix,
-// GreyOutside without blocks, or a plot with a log axis.
+// GreyOutside without blocks, entries beyond a Limit, or a plot with a log axis. [EqualAspect]
+// keeps the cells square at any panel size.
 func HeatMap(p *plot.Plot, m mat.Matrix, opt HeatMapOptions) error {
 	if p == nil || m == nil {
 		return errors.New("plotting: HeatMap needs a plot and a matrix")
@@ -80,6 +87,14 @@ func HeatMap(p *plot.Plot, m mat.Matrix, opt HeatMapOptions) error {
 	}
 	if opt.GreyOutside && len(opt.Outline) == 0 {
 		return errors.New("plotting: heat map GreyOutside needs at least one Outline block")
+	}
+	switch {
+	case opt.Limit < 0 || math.IsNaN(opt.Limit) || math.IsInf(opt.Limit, 0):
+		return fmt.Errorf("plotting: heat map Limit %g: need a positive finite limit, or 0 for none", opt.Limit)
+	case opt.Limit > 0 && max(-lo, hi) > opt.Limit:
+		return fmt.Errorf("plotting: heat map entries reach %g, beyond the limit ±%g", max(-lo, hi), opt.Limit)
+	case opt.Limit > 0:
+		lo, hi = -opt.Limit, opt.Limit
 	}
 	if lo == hi { // a constant matrix still needs a colour scale
 		d := max(math.Abs(lo)/10, 0.5)
@@ -132,13 +147,15 @@ func HeatMap(p *plot.Plot, m mat.Matrix, opt HeatMapOptions) error {
 	if len(opt.Outline) > 0 {
 		p.Add(&outlines{rects: append([]Rect(nil), opt.Outline...), rows: rows})
 	}
-	barText := p.Y.Tick.Label
-	barText.XAlign, barText.YAlign = draw.XLeft, draw.YCenter
-	bar := &colorBar{colors: colors, min: lo, max: hi, text: barText, line: p.Y.LineStyle, label: opt.BarLabel}
-	bar.labelText = p.Y.Label.TextStyle
-	bar.labelText.Rotation = math.Pi / 2
-	bar.labelText.XAlign, bar.labelText.YAlign = draw.XCenter, draw.YTop
-	p.Add(bar)
+	if !opt.NoBar {
+		barText := p.Y.Tick.Label
+		barText.XAlign, barText.YAlign = draw.XLeft, draw.YCenter
+		bar := &colorBar{colors: colors, min: lo, max: hi, text: barText, line: p.Y.LineStyle, label: opt.BarLabel, minus: styleOf(p).print}
+		bar.labelText = p.Y.Label.TextStyle
+		bar.labelText.Rotation = math.Pi / 2
+		bar.labelText.XAlign, bar.labelText.YAlign = draw.XCenter, draw.YTop
+		p.Add(bar)
+	}
 	p.X.Padding, p.Y.Padding = 0, 0
 	p.X.Tick.Marker = indexTicks{}
 	p.Y.Tick.Marker = indexTicks{rows: rows}
@@ -273,6 +290,7 @@ type colorBar struct {
 	line      draw.LineStyle
 	label     string         // written along the bar, right of its tick labels; may be empty
 	labelText draw.TextStyle // rotated a quarter turn
+	minus     bool           // labels with a true minus (niceTicks.minus)
 }
 
 // Colour bar geometry, in points.
@@ -296,7 +314,7 @@ func (b *colorBar) labelWidth() vg.Length {
 // ticks returns the labelled values of the bar.
 func (b *colorBar) ticks() []plot.Tick {
 	var ticks []plot.Tick
-	for _, t := range (niceTicks{}).Ticks(b.min, b.max) {
+	for _, t := range (niceTicks{minus: b.minus}).Ticks(b.min, b.max) {
 		if !t.IsMinor() && t.Value >= b.min && t.Value <= b.max {
 			ticks = append(ticks, t)
 		}

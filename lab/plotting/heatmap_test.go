@@ -37,6 +37,8 @@ func TestHeatMapErrors(t *testing.T) {
 		{"empty block", HeatMap(New("", "", ""), m, HeatMapOptions{Outline: []Rect{{0, 0, 0, 1}}}), "block 0"},
 		{"grey without blocks", HeatMap(New("", "", ""), m, HeatMapOptions{GreyOutside: true}), "GreyOutside"},
 		{"log axis", HeatMap(logPlot, m, HeatMapOptions{}), "log axis"},
+		{"entries beyond the limit", HeatMap(New("", "", ""), m, HeatMapOptions{Limit: 5}), "beyond the limit"},
+		{"negative limit", HeatMap(New("", "", ""), m, HeatMapOptions{Limit: -1}), "Limit"},
 		{"too large", HeatMap(New("", "", ""), hugeMatrix{}, HeatMapOptions{}), "100000 × 100000"},
 		{"nil matrix", HeatMap(New("", "", ""), nil, HeatMapOptions{}), "needs"},
 	} {

@@ -135,9 +135,10 @@ func (logScale) Normalize(min, max, x float64) float64 {
 // logTicks places major ticks at powers of ten and minor ticks at 2..9 times them. Wide ranges
 // label only every few decades so that labels never collide; ranges that hold fewer than three
 // powers of ten also label 2× and 5× (and every multiple if that still gives fewer than two
-// labels) so that values can be read off a short axis. With ends, the end points of the axis are
-// labelled too when they are whole multiples of a power of ten (roundLogRanges makes them so), and
-// a label too close to an end label is dropped.
+// labels) so that values can be read off a short axis. With ends (the print style), every decade
+// is labelled when the labels fit the length of the axis, and the end points of the axis too when
+// they are whole multiples of a power of ten (roundLogRanges makes them so) and their labels touch
+// no decade's: see printTicks.
 type logTicks struct {
 	ends     bool
 	room     vg.Length // length of the axis, set by setTickRoom; 0 if unknown
@@ -149,9 +150,13 @@ type logTicks struct {
 // maxLogLabels is the most decade labels an axis gets.
 const maxLogLabels = 7
 
-// endGap is the smallest distance, as a fraction of the axis, between an end label and the next
-// label (for logTicks with ends).
+// endGap is the smallest distance, as a fraction of the axis, between two labels of the print
+// style when the length of the axis is unknown.
 const endGap = 0.12
+
+// endRoom is how many times the smallest distance between two labels an end label keeps from a
+// decade label, so that "2×10⁴" does not crowd "10⁴" and read as one label.
+const endRoom = 1.5
 
 // Ticks implements plot.Ticker.
 func (lt logTicks) Ticks(min, max float64) []plot.Tick {
@@ -160,19 +165,17 @@ func (lt logTicks) Ticks(min, max float64) []plot.Tick {
 	}
 	lo := int(math.Floor(math.Log10(min)))
 	hi := int(math.Ceil(math.Log10(max)))
-	every := (hi - lo + maxLogLabels - 1) / maxLogLabels // label every this many decades
-	inRange := func(m, k int) bool {
-		v := tickValue(m, k)
-		return v >= min*(1-1e-12) && v <= max*(1+1e-12)
+	if lt.ends {
+		return lt.printTicks(min, max, lo, hi)
 	}
+	every := (hi - lo + maxLogLabels - 1) / maxLogLabels // label every this many decades
 	// labelled decides which multiples m of 10^k carry a label.
-	base := func(m, k int) bool { return m == 1 && (k-lo)%every == 0 }
-	labelled := base
+	labelled := func(m, k int) bool { return m == 1 && (k-lo)%every == 0 }
 	count := func() int {
 		n := 0
 		for k := lo; k <= hi; k++ {
 			for m := 1; m <= 9; m++ {
-				if labelled(m, k) && inRange(m, k) {
+				if labelled(m, k) && inLogRange(m, k, min, max) {
 					n++
 				}
 			}
@@ -185,69 +188,136 @@ func (lt logTicks) Ticks(min, max float64) []plot.Tick {
 			labelled = func(m, k int) bool { return true }
 		}
 	}
-	build := func(labelled func(m, k int) bool) []plot.Tick {
-		var labels []int // the decades exponents of labelled ticks, to choose the label format
-		for k := lo; k <= hi; k++ {
-			for m := 1; m <= 9; m++ {
-				if labelled(m, k) && inRange(m, k) {
-					labels = append(labels, k)
-				}
+	return buildLogTicks(min, max, lo, hi, labelled, every > 1)
+}
+
+// inLogRange reports whether m·10^k lies in [min, max], up to rounding.
+func inLogRange(m, k int, min, max float64) bool {
+	v := tickValue(m, k)
+	return v >= min*(1-1e-12) && v <= max*(1+1e-12)
+}
+
+// buildLogTicks returns the ticks m·10^k of [min, max] for k in [lo, hi] and m in 1..9, labelled
+// where labelled says; with sparse, the unlabelled multiples m > 1 get no minor tick (the decades
+// are skipped, and a minor grid between them would read as a scale).
+func buildLogTicks(min, max float64, lo, hi int, labelled func(m, k int) bool, sparse bool) []plot.Tick {
+	var exps []int // the decade exponents of labelled ticks, to choose the label format
+	for k := lo; k <= hi; k++ {
+		for m := 1; m <= 9; m++ {
+			if labelled(m, k) && inLogRange(m, k, min, max) {
+				exps = append(exps, k)
 			}
 		}
-		plain := len(labels) > 0 && labels[0] >= -2 && labels[len(labels)-1] <= 3
-		var ticks []plot.Tick
-		for k := lo; k <= hi; k++ {
-			for m := 1; m <= 9; m++ {
-				if !inRange(m, k) || (every > 1 && m > 1 && !labelled(m, k)) { // no minor ticks when decades are skipped
-					continue
-				}
-				t := plot.Tick{Value: tickValue(m, k)}
-				if labelled(m, k) {
-					t.Label = logLabel(m, k, plain)
-				}
-				ticks = append(ticks, t)
+	}
+	plain := len(exps) > 0 && exps[0] >= -2 && exps[len(exps)-1] <= 3
+	var ticks []plot.Tick
+	for k := lo; k <= hi; k++ {
+		for m := 1; m <= 9; m++ {
+			if !inLogRange(m, k, min, max) || (sparse && m > 1 && !labelled(m, k)) {
+				continue
 			}
+			t := plot.Tick{Value: tickValue(m, k)}
+			if labelled(m, k) {
+				t.Label = logLabel(m, k, plain)
+			}
+			ticks = append(ticks, t)
 		}
-		return ticks
-	}
-	if !lt.ends {
-		return build(labelled)
-	}
-	// The print style labels the end points, and thins the other labels (to decades, then to every
-	// second decade, ...) until they fit the length of the axis; at each step an inner label that
-	// would touch an end label loses its label first, so that 10², 10³ and 2×10⁴ are kept on an
-	// axis where 10⁴ sits too close to 2×10⁴, rather than the ends alone.
-	ticks := build(endLabels(labelled, min, max, lo, hi))
-	for step := every; lt.room > 0 && !lt.fits(ticks, min, max) && step <= hi-lo; step++ {
-		decades := func(m, k int) bool { return m == 1 && (k-lo)%step == 0 }
-		ticks = lt.clearNearEnds(build(endLabels(decades, min, max, lo, hi)), min, max)
 	}
 	return ticks
 }
 
-// clearNearEnds removes the labels of inner ticks that leave too little room (by the extents of
-// fits) to the label at either end of the axis [min, max]; their tick marks stay, as minor ones.
-func (lt logTicks) clearNearEnds(ticks []plot.Tick, min, max float64) []plot.Tick {
-	atEnd := func(v float64) bool { return isEnd(v, min) || isEnd(v, max) }
-	var ends []plot.Tick
-	for _, t := range ticks {
-		if !t.IsMinor() && atEnd(t.Value) {
-			ends = append(ends, t)
+// multiple is the tick value m·10^k.
+type multiple struct{ m, k int }
+
+func (x multiple) value() float64 { return tickValue(x.m, x.k) }
+
+// printTicks are the ticks of the print style, whose labels are chosen in order of importance,
+// each kept only if it touches no label kept before it (by the extents of fits when the length
+// of the axis is known, else closer than endGap of the axis):
+//  1. every decade of [min, max], or every second, third, ... decade (at multiples of the
+//     step: 10⁰, 10², 10⁴) when the decade labels alone do not fit (at most maxLogLabels
+//     without a known length): a reader reads a log axis off its decades;
+//  2. the end points of the axis that are m·10^k, so that the axis says where it stops: an end
+//     label that would come closer than endRoom times the smallest distance to a decade label is
+//     dropped, never the decade's;
+//  3. on an axis holding fewer than three decades, the 2× and 5× multiples (every multiple if that
+//     still gives fewer than two labels), so that values can be read off a short axis.
+func (lt logTicks) printTicks(min, max float64, lo, hi int) []plot.Tick {
+	var decades []multiple
+	for k := lo; k <= hi; k++ {
+		if inLogRange(1, k, min, max) {
+			decades = append(decades, multiple{1, k})
 		}
 	}
-	out := slices.Clone(ticks)
-	for i, t := range out {
-		if t.IsMinor() || atEnd(t.Value) {
-			continue
+	var ends []multiple
+	for _, e := range []float64{min, max} {
+		k := int(math.Floor(math.Log10(e) + 1e-9))
+		m := int(math.Round(e / math.Pow10(k)))
+		if m >= 1 && m <= 9 && isEnd(tickValue(m, k), e) && !slices.Contains(ends, multiple{m, k}) {
+			ends = append(ends, multiple{m, k})
 		}
-		for _, e := range ends {
-			if math.Abs(lt.position(t.Value, min, max)-lt.position(e.Value, min, max)) < (lt.extent(t.Label)+lt.extent(e.Label))/2 {
-				out[i].Label = ""
-				break
+	}
+	// Label widths, for the collision test, in the notation the candidates would get.
+	exps := []int{}
+	for _, x := range append(slices.Clone(decades), ends...) {
+		exps = append(exps, x.k)
+	}
+	plain := len(exps) > 0 && slices.Min(exps) >= -2 && slices.Max(exps) <= 3
+	span := math.Log10(max / min)
+	// touch reports whether the labels of a and b, spaced by at least room times the minimum, touch.
+	touch := func(a, b multiple, room float64) bool {
+		if lt.room <= 0 {
+			return math.Abs(math.Log10(a.value()/b.value())) < room*endGap*span
+		}
+		gap := math.Abs(lt.position(a.value(), min, max) - lt.position(b.value(), min, max))
+		return gap < room*(lt.extent(logLabel(a.m, a.k, plain))+lt.extent(logLabel(b.m, b.k, plain)))/2
+	}
+	// add appends the candidates that touch no label of kept, in order.
+	add := func(kept []multiple, room float64, candidates ...multiple) []multiple {
+		for _, c := range candidates {
+			if !slices.Contains(kept, c) && !slices.ContainsFunc(kept, func(x multiple) bool { return touch(c, x, room) }) {
+				kept = append(kept, c)
 			}
 		}
+		return kept
 	}
-	return out
+	everyStep := func(step int) []multiple {
+		var out []multiple
+		for _, d := range decades {
+			if ((d.k%step)+step)%step == 0 {
+				out = append(out, d)
+			}
+		}
+		return out
+	}
+	step := 1
+	if lt.room <= 0 && len(decades) > maxLogLabels {
+		step = (len(decades) + maxLogLabels - 1) / maxLogLabels
+	}
+	kept := everyStep(step)
+	for lt.room > 0 && step < len(decades) && len(add(nil, 1, kept...)) < len(kept) {
+		step++
+		kept = everyStep(step)
+	}
+	kept = add(kept, endRoom, ends...)
+	if len(decades) < 3 {
+		var extra, rest []multiple
+		for k := lo; k <= hi; k++ {
+			for m := 2; m <= 9; m++ {
+				if inLogRange(m, k, min, max) {
+					if m == 2 || m == 5 {
+						extra = append(extra, multiple{m, k})
+					} else {
+						rest = append(rest, multiple{m, k})
+					}
+				}
+			}
+		}
+		if kept = add(kept, 1, extra...); len(kept) < 2 {
+			kept = add(kept, 1, rest...)
+		}
+	}
+	return buildLogTicks(min, max, lo, hi, func(m, k int) bool { return slices.Contains(kept, multiple{m, k}) }, step > 1)
 }
 
 // isEnd reports whether a tick at v sits at the axis end e.
@@ -287,38 +357,6 @@ func (lt logTicks) extent(label string) float64 {
 		return 1.4 * size
 	}
 	return 0.5*size*float64(utf8.RuneCountInString(label)) + 0.8*size
-}
-
-// endLabels returns labelled extended to the end points of [min, max] that are m·10^k, with the
-// labels within endGap of the axis from an end label removed.
-func endLabels(labelled func(m, k int) bool, min, max float64, lo, hi int) func(m, k int) bool {
-	span := math.Log10(max / min)
-	type mk struct{ m, k int }
-	ends := map[mk]bool{}
-	for _, e := range []float64{min, max} {
-		k := int(math.Floor(math.Log10(e) + 1e-9))
-		m := int(math.Round(e / math.Pow10(k)))
-		if m >= 1 && m <= 9 && isEnd(tickValue(m, k), e) {
-			ends[mk{m, k}] = true
-		}
-	}
-	out := map[mk]bool{}
-	for k := lo; k <= hi; k++ {
-		for m := 1; m <= 9; m++ {
-			v := tickValue(m, k)
-			switch {
-			case ends[mk{m, k}]:
-				out[mk{m, k}] = true
-			case labelled(m, k) && v >= min && v <= max:
-				near := false
-				for e := range ends {
-					near = near || math.Abs(math.Log10(v/tickValue(e.m, e.k))) < endGap*span
-				}
-				out[mk{m, k}] = !near
-			}
-		}
-	}
-	return func(m, k int) bool { return out[mk{m, k}] }
 }
 
 // tickValue is m·10^k, correctly rounded.

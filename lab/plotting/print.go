@@ -63,8 +63,9 @@ var printStyle = style{
 // plotState is what this package remembers about a plot made by New or NewPrint: its style, and
 // its legend entries (for the shared legend of a print figure).
 type plotState struct {
-	style  *style
-	legend []legendItem
+	style       *style
+	legend      []legendItem
+	equalAspect bool // set by EqualAspect
 }
 
 // legendItem is one legend entry: its text and the series that draws its thumbnail.

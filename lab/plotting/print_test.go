@@ -156,62 +156,85 @@ func TestPrintFigureWidth(t *testing.T) {
 
 func TestLogTicksLabelTheEndsInPrint(t *testing.T) {
 	for _, tc := range []struct {
-		lo, hi    float64
-		wantLo    float64
-		wantHi    float64
-		wantFirst string
-		wantLast  string
+		lo, hi         float64
+		wantLo, wantHi float64
+		want           []string
 	}{
-		{37, 2300, 20, 5000, "20", "5000"},
-		{1e-3, 0.8, 1e-3, 1, "10^−3", "10^0"},
-		{0.011, 0.8, 0.01, 1, "0.01", "1"},
-		{3e-6, 4e2, 5e-6, 5e2, "5×10^−6", "5×10^2"},
+		{37, 2300, 20, 5000, []string{"20", "50", "100", "200", "500", "1000", "2000", "5000"}},
+		{1e-3, 0.8, 1e-3, 1, []string{"10^−3", "10^−2", "10^−1", "10^0"}},
+		{0.011, 0.8, 0.01, 1, []string{"0.01", "0.1", "1"}},
+		// Eight decades: every second one is labelled (at most maxLogLabels without a known
+		// length), and the end 5×10⁻⁶ is too close to 10⁻⁴ for 1.5 times the smallest gap.
+		{6e-6, 4e2, 5e-6, 5e2, []string{"10^−4", "10^−2", "10^0", "10^2"}},
 	} {
 		lo, hi := roundLog(tc.lo, false), roundLog(tc.hi, true)
-		if tc.lo == 3e-6 {
-			lo = roundLog(6e-6, false)
-		}
 		if lo != tc.wantLo || hi != tc.wantHi {
 			t.Errorf("rounded [%g, %g] to [%g, %g], want [%g, %g]", tc.lo, tc.hi, lo, hi, tc.wantLo, tc.wantHi)
 		}
-		var labels []string
-		for _, tk := range (logTicks{ends: true}).Ticks(lo, hi) {
-			if !tk.IsMinor() {
-				labels = append(labels, tk.Label)
-			}
-		}
-		if len(labels) < 2 || labels[0] != tc.wantFirst || labels[len(labels)-1] != tc.wantLast {
-			t.Errorf("labels on [%g, %g] = %q, want %q first and %q last", lo, hi, labels, tc.wantFirst, tc.wantLast)
+		if labels := majors((logTicks{ends: true}).Ticks(lo, hi)); !slices.Equal(labels, tc.want) {
+			t.Errorf("labels on [%g, %g] = %q, want %q", lo, hi, labels, tc.want)
 		}
 	}
-	// A short axis keeps the end labels and thins the others until they fit.
+	// A short axis keeps both decades and drops the end label that would crowd one (5000 sits
+	// 17.5 pt from 1000, less than 1.5 times the 17.9 pt their labels need).
 	lt := logTicks{ends: true, room: 60, size: MinPrintFont}
-	var labels []string
-	for _, tk := range lt.Ticks(20, 5000) {
-		if !tk.IsMinor() {
-			labels = append(labels, tk.Label)
-		}
-	}
-	if labels[0] != "20" || labels[len(labels)-1] != "5000" || !lt.fits(lt.Ticks(20, 5000), 20, 5000) {
-		t.Errorf("labels on a 60 pt axis %q: want 20 and 5000 at the ends, and fitting", labels)
+	ticks := lt.Ticks(20, 5000)
+	if labels, want := majors(ticks), []string{"20", "100", "1000"}; !slices.Equal(labels, want) || !lt.fits(ticks, 20, 5000) {
+		t.Errorf("labels on a 60 pt axis %q: want %q, fitting", labels, want)
 	}
 }
 
-func TestPrintLogTicksDropTheLabelNearAnEndFirst(t *testing.T) {
-	// fig4_3's axes run from 10² to 2×10⁴: 10⁴ sits too close to the end label 2×10⁴ on a
-	// 150 pt axis, so it loses its label, and 10³ keeps its own (it used to be thinned away with
-	// the whole decade grid, leaving the ends alone).
+func TestPrintLogTicksKeepTheDecadesOverTheEnds(t *testing.T) {
+	// fig4_3's axes run from 10² to 2×10⁴: on a 150 pt axis the end label 2×10⁴ would sit
+	// 20 pt from 10⁴, so it is dropped and 10⁴ keeps its label.
 	lt := logTicks{ends: true, room: 150, size: MinPrintFont}
 	ticks := lt.Ticks(100, 20000)
-	labels := majors(ticks)
-	if want := []string{"10^2", "10^3", "2×10^4"}; !slices.Equal(labels, want) || !lt.fits(ticks, 100, 20000) {
+	if labels, want := majors(ticks), []string{"10^2", "10^3", "10^4"}; !slices.Equal(labels, want) || !lt.fits(ticks, 100, 20000) {
 		t.Errorf("labels on a 150 pt axis from 100 to 20000: %q, want %q, fitting", labels, want)
 	}
 	// With room for all of them, none is dropped.
 	wide := logTicks{ends: true, room: 600, size: MinPrintFont}
-	labels = majors(wide.Ticks(100, 20000))
-	if want := []string{"10^2", "10^3", "10^4", "2×10^4"}; !slices.Equal(labels, want) {
+	if labels, want := majors(wide.Ticks(100, 20000)), []string{"10^2", "10^3", "10^4", "2×10^4"}; !slices.Equal(labels, want) {
 		t.Errorf("labels on a 600 pt axis: %q, want %q", labels, want)
+	}
+}
+
+func TestPrintLogTicksLabelEveryDecade(t *testing.T) {
+	// The ranges of the review's log axes that had lost decade labels to their end labels
+	// (issue 33: fig4_2 (b) paper, fig4_5 (b), fig3_2 (a), notes_fig_rff), on axes of print size.
+	for _, tc := range []struct {
+		lo, hi   float64
+		room     vg.Length
+		vertical bool
+		want     []string
+	}{
+		{5e-8, 0.1, 105, true, []string{"10^−7", "10^−6", "10^−5", "10^−4", "10^−3", "10^−2", "10^−1"}},
+		{5e-3, 2, 105, true, []string{"0.01", "0.1", "1"}},
+		{5e-3, 2, 300, true, []string{"5×10^−3", "10^−2", "10^−1", "10^0", "2×10^0"}},
+		{2e-8, 0.01, 105, true, []string{"10^−7", "10^−6", "10^−5", "10^−4", "10^−3", "10^−2"}},
+		{2e-3, 0.5, 110, true, []string{"2×10^−3", "5×10^−3", "10^−2", "2×10^−2", "5×10^−2", "10^−1", "2×10^−1", "5×10^−1"}}, // two decades: 2× and 5× too
+		{2e-5, 1e-4, 105, true, []string{"2×10^−5", "5×10^−5", "10^−4"}},                                                     // one decade: 2× and 5× too
+		{100, 1e5, 170, false, []string{"10^2", "10^3", "10^4", "10^5"}},
+	} {
+		lt := logTicks{ends: true, room: tc.room, size: MinPrintFont, vertical: tc.vertical}
+		ticks := lt.Ticks(tc.lo, tc.hi)
+		labels := majors(ticks)
+		if !slices.Equal(labels, tc.want) {
+			t.Errorf("[%g, %g] on %v pt: labels %q, want %q", tc.lo, tc.hi, tc.room, labels, tc.want)
+		}
+		if !lt.fits(ticks, tc.lo, tc.hi) {
+			t.Errorf("[%g, %g] on %v pt: labels %q collide", tc.lo, tc.hi, tc.room, labels)
+		}
+		// Every power of ten on the axis carries a label (they all fit these axes).
+		for k := -9; k <= 9; k++ {
+			v := math.Pow10(k)
+			if v < tc.lo || v > tc.hi {
+				continue
+			}
+			if !slices.ContainsFunc(ticks, func(tk plot.Tick) bool { return tk.Label != "" && math.Abs(tk.Value-v) <= 1e-12*v }) {
+				t.Errorf("[%g, %g] on %v pt: the decade 10^%d has no label (%q)", tc.lo, tc.hi, tc.room, k, labels)
+			}
+		}
 	}
 }
 

@@ -150,8 +150,8 @@ func newStyled(st *style, title, xLabel, yLabel string) *plot.Plot {
 		a.Width = st.axisWidth
 		a.Padding = st.axisPadding
 	}
-	p.X.Tick.Marker = niceTicks{size: st.tickSize}
-	p.Y.Tick.Marker = niceTicks{size: st.tickSize, vertical: true}
+	p.X.Tick.Marker = niceTicks{size: st.tickSize, minus: st.print}
+	p.Y.Tick.Marker = niceTicks{size: st.tickSize, vertical: true, minus: st.print}
 	p.Legend.TextStyle.Font = font.From(textFont, st.legendSize)
 	p.Legend.Top, p.Legend.Left = true, true
 	p.Legend.ThumbnailWidth = st.thumbnailWidth

@@ -3,6 +3,7 @@ package plotting
 import (
 	"math"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"gonum.org/v1/plot"
@@ -19,6 +20,7 @@ type niceTicks struct {
 	size     vg.Length // font size of the labels; 0 for tickSize
 	room     vg.Length // length of the axis; 0 if unknown
 	vertical bool
+	minus    bool // print negative labels with a true minus (the print style), not a hyphen
 }
 
 const (
@@ -36,10 +38,10 @@ func (t niceTicks) Ticks(lo, hi float64) []plot.Tick {
 		count = maxNiceTicks
 	}
 	exp, mantissa := niceStep((hi - lo) / float64(count-1))
-	ticks := stepTicks(lo, hi, exp, mantissa)
+	ticks := stepTicks(lo, hi, exp, mantissa, t.minus)
 	for t.room > 0 && !t.fits(ticks) {
 		exp, mantissa = coarserStep(exp, mantissa)
-		coarser := stepTicks(lo, hi, exp, mantissa)
+		coarser := stepTicks(lo, hi, exp, mantissa, t.minus)
 		if len(majors(coarser)) < 2 {
 			break
 		}
@@ -80,7 +82,7 @@ func majors(ticks []plot.Tick) []string {
 
 // stepTicks returns labelled ticks at multiples of mantissa·10^exp within [lo, hi], with minor
 // ticks at a fifth (a quarter for mantissa 2) of the step.
-func stepTicks(lo, hi float64, exp int, mantissa float64) []plot.Tick {
+func stepTicks(lo, hi float64, exp int, mantissa float64, minus bool) []plot.Tick {
 	step := mantissa * math.Pow10(exp)
 	minor := step / 5
 	if mantissa == 2 {
@@ -92,7 +94,7 @@ func stepTicks(lo, hi float64, exp int, mantissa float64) []plot.Tick {
 		t := plot.Tick{Value: v}
 		if major := v / step; math.Abs(major-math.Round(major)) < 1e-9 {
 			t.Value = math.Round(major) * step
-			t.Label = formatTick(t.Value, exp)
+			t.Label = formatTick(t.Value, exp, minus)
 		}
 		ticks = append(ticks, t)
 	}
@@ -146,14 +148,21 @@ func coarserStep(exp int, mantissa float64) (int, float64) {
 }
 
 // formatTick prints v, a multiple of step = m·10^exp, with the decimals the step needs (the same
-// for all labels of an axis), or in exponent notation for very large or very small values.
-func formatTick(v float64, exp int) string {
+// for all labels of an axis), or in exponent notation for very large or very small values; with
+// minus, in the true minus sign of the log axes' labels rather than a hyphen-minus.
+func formatTick(v float64, exp int, minus bool) string {
 	v += 0 // no "-0"
-	if math.Abs(v) < 1e6 && exp >= -4 {
-		return strconv.FormatFloat(v, 'f', max(0, -exp), 64)
-	}
-	if v == 0 {
+	var s string
+	switch {
+	case math.Abs(v) < 1e6 && exp >= -4:
+		s = strconv.FormatFloat(v, 'f', max(0, -exp), 64)
+	case v == 0:
 		return "0"
+	default: // the exponent notation
+		s = strconv.FormatFloat(v, 'g', max(1, int(math.Floor(math.Log10(math.Abs(v))))-exp+1), 64)
 	}
-	return strconv.FormatFloat(v, 'g', max(1, int(math.Floor(math.Log10(math.Abs(v))))-exp+1), 64)
+	if minus {
+		return strings.ReplaceAll(s, "-", "−")
+	}
+	return s
 }
