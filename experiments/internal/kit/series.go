@@ -154,11 +154,14 @@ func AddMethodBands(p *plot.Plot, cs []Curve, labels map[string]string) error {
 // the figure shows (the numbers its claims turn on), after the ID and scale; then, in its own
 // paragraph, setup: what is drawn, the data and their size, the number of draws, what the bands
 // are, and the set-up choices a reader needs. The gallery puts the verdicts of the figure's claims
-// between the two (cmd/lab). Captions describe the figure as it is, never its history.
+// between the two (cmd/lab). Captions describe the figure as it is, never its history. An empty
+// result or setup is an error: every figure says what it shows and how it was made.
 func WriteCaption(out *run.Output, res *run.Results, result, setup string) error {
+	if strings.TrimSpace(result) == "" || strings.TrimSpace(setup) == "" {
+		return fmt.Errorf("%s: caption without a result sentence or a set-up", out.ID)
+	}
 	return out.Write("md", func(w io.Writer) error {
-		head := strings.TrimSpace(fmt.Sprintf("**%s** (%s scale). %s", out.ID, res.Scale, strings.TrimSpace(result)))
-		_, err := fmt.Fprintf(w, "%s\n\n%s\n", head, strings.TrimSpace(setup))
+		_, err := fmt.Fprintf(w, "**%s** (%s scale). %s\n\n%s\n", out.ID, res.Scale, strings.TrimSpace(result), strings.TrimSpace(setup))
 		return err
 	})
 }
