@@ -465,33 +465,37 @@ func TestCommittedOutputsRegenerate(t *testing.T) {
 		if _, err := lab(t, append([]string{"render", "--scale", string(sc), "--results", checkout.referenceRoot(), "--figures", out}, ids...)...); err != nil {
 			t.Fatal(err)
 		}
-		// The claims report and the gallery are written in place, over the exported copy, since the
-		// gallery links to the other scale's gallery relative to its own folder.
+		// The rendered files, the claims report and the gallery are compared in place, over the
+		// exported copy: the gallery links to the other scale's gallery relative to its own folder,
+		// and writes the verdicts into the captions there. The committed files wait in out.
 		dir, _ := checkout.committedFigures(sc)
-		for _, name := range []string{"CLAIMS.md", "README.md"} {
-			if err := os.Rename(filepath.Join(dir, name), filepath.Join(out, name+".committed")); err != nil {
+		files, err := os.ReadDir(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		names := []string{"CLAIMS.md", "README.md"}
+		for _, f := range files {
+			names = append(names, f.Name())
+			if err := os.Rename(filepath.Join(out, f.Name()), filepath.Join(dir, f.Name()+".rendered")); err != nil {
 				t.Fatal(err)
+			}
+		}
+		for _, name := range names {
+			if err := os.Rename(filepath.Join(dir, name), filepath.Join(out, name)); err != nil {
+				t.Errorf("%s: %v (rendered, not committed)", filepath.Join(dir, name), err)
+			}
+			if _, err := os.Stat(filepath.Join(dir, name+".rendered")); err == nil {
+				if err := os.Rename(filepath.Join(dir, name+".rendered"), filepath.Join(dir, name)); err != nil {
+					t.Fatal(err)
+				}
 			}
 		}
 		if _, err := lab(t, "claims", "--scale", string(sc), "--results", checkout.referenceRoot(), "--update-reference"); err != nil {
 			t.Fatal(err)
 		}
-		for _, name := range []string{"CLAIMS.md", "README.md"} {
-			if !bytes.Equal(mustRead(t, filepath.Join(dir, name)), mustRead(t, filepath.Join(out, name+".committed"))) {
-				t.Errorf("%s differs from what lab claims makes of %s as committed: make it again with --update-reference", filepath.Join(dir, name), checkout.reference(sc))
-			}
-		}
-		files, err := os.ReadDir(out)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range files {
-			if strings.HasSuffix(f.Name(), ".committed") {
-				continue
-			}
-			committed := filepath.Join(dir, f.Name())
-			if want, err := os.ReadFile(committed); err != nil || !bytes.Equal(mustRead(t, filepath.Join(out, f.Name())), want) {
-				t.Errorf("%s differs from what lab render and lab claims make of %s as committed (%v): render it again with --update-reference", committed, checkout.reference(sc), err)
+		for _, name := range names {
+			if want, err := os.ReadFile(filepath.Join(out, name)); err != nil || !bytes.Equal(mustRead(t, filepath.Join(dir, name)), want) {
+				t.Errorf("%s differs from what lab render and lab claims make of %s as committed (%v): render it again with --update-reference", filepath.Join(dir, name), checkout.reference(sc), err)
 			}
 		}
 	}
