@@ -674,19 +674,6 @@ func TestCh4SpreadSideways(t *testing.T) {
 	}
 }
 
-// The Wilson interval against values computed by hand: k = 0 of 20 gives [0, z²/(n + z²)], and
-// 5 of 10 is symmetric about 1/2 with half-width z/(1 + z²/n)·√(1/(4n) + z²/(4n²)).
-func TestCh4Wilson(t *testing.T) {
-	z := 1.959963984540054
-	if lo, hi := wilson(0, 20, z); lo != 0 || math.Abs(hi-z*z/(20+z*z)) > 1e-12 {
-		t.Errorf("0/20: [%g, %g]", lo, hi)
-	}
-	half := z / (1 + z*z/10) * math.Sqrt(1.0/40+z*z/400)
-	if lo, hi := wilson(5, 10, z); math.Abs(lo-(0.5-half)) > 1e-12 || math.Abs(hi-(0.5+half)) > 1e-12 {
-		t.Errorf("5/10: [%g, %g], want 0.5 ± %g", lo, hi, half)
-	}
-}
-
 // The caption's lead gives the rates, Δ and times the claims turn on, computed from the results:
 // here linear errs on every 4th draw, block on every 10th, the others never; Δ and times are
 // constants per method.

@@ -123,6 +123,9 @@ type figure struct {
 	sizes             run.PerScale[sizes]
 	// graphs marks data without random Fourier features (RFF does not apply).
 	graphs bool
+	// compared are the two methods whose error rates the claims compare: only they have a
+	// confidence band in panel (a), where five bands around one rate would stack into one mass.
+	compared [2]string
 	// setup describes, for the caption, the data of a scale, how the samples are drawn and the
 	// kernel.
 	setup func(sc run.Scale) string

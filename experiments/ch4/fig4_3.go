@@ -33,8 +33,9 @@ func fig4_3() *run.Experiment {
 	f := figure{
 		id: "fig4_3", title: "Three-sample problem MNIST 0–4 vs 5–9: error, Δ to exact MMD² and time vs n",
 		seed: 4003, dataset: fig4_3Dataset, describe: "MNIST 0–4 vs 5–9",
-		sizes: fig4_3Sizes,
-		load:  loadMNISTPools,
+		compared: [2]string{"nystrom", "exact"},
+		sizes:    fig4_3Sizes,
+		load:     loadMNISTPools,
 		setup: func(run.Scale) string {
 			return "P_X = the 35,735 images of 0–4, P_Z = the 34,265 of 5–9 (training and test sets, pixels in [0, 1]), sampled without replacement, X and W disjoint. Gaussian kernel, σ² = the mean squared distance over all 70,000 images."
 		},

@@ -55,7 +55,8 @@ func fig4_4() *run.Experiment {
 	f := figure{
 		id: "fig4_4", title: "Three-sample problem Covertype class 1 vs class 2: error, Δ to exact MMD² and time vs n",
 		seed: 4004, dataset: fig4_4Dataset,
-		sizes: fig4_4Sizes,
+		compared: [2]string{"rff", "nystrom"},
+		sizes:    fig4_4Sizes,
 		// load, describe and setup depend on the copy of Covertype a task loaded: fig4_4Batch and
 		// renderFig4_4 set them.
 	}

@@ -36,8 +36,9 @@ func fig4_5() *run.Experiment {
 	f := figure{
 		id: "fig4_5", title: "Three-sample problem MUTAG (shortest-path kernel): error, Δ to exact MMD² and time vs n",
 		seed: 4005, dataset: fig4_5Dataset, describe: "MUTAG, shortest-path kernel", graphs: true, relativeDelta: true,
-		sizes: fig4_5Sizes,
-		load:  loadMUTAGPools,
+		compared: [2]string{"nystrom", "exact"},
+		sizes:    fig4_5Sizes,
+		load:     loadMUTAGPools,
 		setup: func(run.Scale) string {
 			return "P_X = the 125 mutagenic graphs, P_Z = the 63 others, drawn uniformly with replacement (the classes are too small for disjoint samples). Shortest-path graph kernel (Borgwardt and Kriegel, 2005), unnormalised. The thesis gives neither the n nor the draws of this figure."
 		},

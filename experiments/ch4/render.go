@@ -12,7 +12,7 @@ import (
 	"github.com/fastkernels/kernellab/experiments/styles"
 	"github.com/fastkernels/kernellab/lab/plotting"
 	"github.com/fastkernels/kernellab/lab/run"
-	"gonum.org/v1/gonum/stat/distuv"
+	"github.com/fastkernels/kernellab/lab/verdict"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -160,9 +160,9 @@ func spreadSideways(bands []plotting.Band) ([]plotting.Band, float64) {
 }
 
 // errorRateBands returns, for each method, its error rate at each n over all the draws, with the
-// 95% Wilson score interval of that rate as the band, in the method's registered style.
+// 95% Wilson score interval of that rate (verdict.Wilson) as the band, in the method's registered
+// style.
 func errorRateBands(res *run.Results, dataset string, methods []string) ([]plotting.Band, error) {
-	z := distuv.UnitNormal.Quantile(0.975)
 	out := make([]plotting.Band, len(methods))
 	for i, m := range methods {
 		v, err := drawValues(res, dataset, m, metricWrong, everyN())
@@ -172,9 +172,12 @@ func errorRateBands(res *run.Results, dataset string, methods []string) ([]plott
 		if len(v) == 0 {
 			return nil, fmt.Errorf("%s: no %s rows for %s on %s", res.ID, metricWrong, m, dataset)
 		}
-		wrong, total := map[float64]float64{}, map[float64]float64{}
+		wrong, total := map[float64]int{}, map[float64]int{}
 		for k, w := range v {
-			wrong[k.n] += w
+			if w != 0 && w != 1 {
+				return nil, fmt.Errorf("%s: %s of %s on %s is %g, want 0 or 1", res.ID, metricWrong, m, dataset, w)
+			}
+			wrong[k.n] += int(w)
 			total[k.n]++
 		}
 		b, err := styles.Band(labels[m], m)
@@ -182,21 +185,25 @@ func errorRateBands(res *run.Results, dataset string, methods []string) ([]plott
 			return nil, err
 		}
 		for _, n := range slices.Sorted(maps.Keys(total)) {
-			lo, hi := wilson(wrong[n], total[n], z)
-			b.X, b.Mean, b.Lo, b.Hi = append(b.X, n), append(b.Mean, wrong[n]/total[n]), append(b.Lo, lo), append(b.Hi, hi)
+			lo, hi := verdict.Wilson(wrong[n], total[n], 0.95)
+			b.X, b.Mean, b.Lo, b.Hi = append(b.X, n), append(b.Mean, float64(wrong[n])/float64(total[n])), append(b.Lo, lo), append(b.Hi, hi)
 		}
 		out[i] = b
 	}
 	return out, nil
 }
 
-// wilson is the Wilson score interval of a proportion k/n at the normal quantile z: it stays in
-// [0, 1] and keeps a width at k = 0, unlike the normal interval.
-func wilson(k, n, z float64) (lo, hi float64) {
-	p := k / n
-	centre := (p + z*z/(2*n)) / (1 + z*z/n)
-	half := z / (1 + z*z/n) * math.Sqrt(p*(1-p)/n+z*z/(4*n*n))
-	return max(0, centre-half), min(1, centre+half)
+// comparedBandsOnly returns copies of the error-rate bands, in methods' order, in which only the
+// two compared methods keep their confidence band and the others are their points and line:
+// intervals of five rates near one value would stack into one opaque mass.
+func (f figure) comparedBandsOnly(bands []plotting.Band, methods []string) []plotting.Band {
+	out := slices.Clone(bands)
+	for i := range out {
+		if !slices.Contains(f.compared[:], methods[i]) {
+			out[i].Lo, out[i].Hi = nil, nil
+		}
+	}
+	return out
 }
 
 // render draws the three panels: (a) the error rate over all draws with its 95% confidence band,
@@ -251,7 +258,7 @@ func (f figure) render(res *run.Results, out *run.Output) error {
 		}
 		drawn := bands[i]
 		if i == 0 {
-			drawn = dodged
+			drawn = f.comparedBandsOnly(dodged, methods)
 		}
 		if err := plotting.AddBands(p, drawn...); err != nil {
 			return err
@@ -417,11 +424,11 @@ func (f figure) caption(res *run.Results, bands [3][]plotting.Band, drawn [3][]s
 	if f.relativeDelta {
 		deltaText += " / MMD²_exact(Z, W) (the unnormalised kernel gives Δ no scale of its own)"
 	}
-	text := fmt.Sprintf(`Three-sample problem (thesis §4.6) on %s: X, W ~ P_X and Z ~ P_Z, n points each; W goes to P_X when MMD²(X, W) ≤ MMD²(Z, W). %s
-Methods: %s and %s. n = %s; %d draws at every n (%d batches of %d), shared by all methods.
-(a) Error rate over the draws, band: its 95%% Wilson interval%s; at each n the methods' points stand side by side in legend order (up to a factor %.2f of n apart, inwards at the first and last n). (b) Mean Δ = %s. (c) Time of one estimate: half the median of %d timed decisions, %d timed draw(s) per batch, every estimator on all cores. In (b) and (c), curves are the mean over the batches, bands span the minimum to the maximum of the %d batch means.`,
+	text := fmt.Sprintf(`Three-sample problem (§4.6) on %s: X, W ~ P_X, Z ~ P_Z, n points each; W goes to P_X when MMD²(X, W) ≤ MMD²(Z, W). %s
+Methods: %s; %s. n = %s; %d draws at each n (%d batches of %d), shared by all methods.
+(a) Error rate; bands: 95%% Wilson intervals of the compared pair, %s and %s%s; points side by side in legend order (up to ×%.2f in n). (b) Mean Δ = %s. (c) Half the median of %d timed decisions, %d timed draw(s) per batch, all cores. (b, c): mean over batches, band from the lowest to the highest of the %d batch means.`,
 		f.describe, f.setup(res.Scale), approx, exactText, kit.PlainFloats(ns), draws, batches, draws/max(batches, 1),
-		chanceText, spread, deltaText, f.sizes.At(res.Scale).timeCalls, timed/max(batches, 1), batches)
+		shortNames[f.compared[0]], shortNames[f.compared[1]], chanceText, spread, deltaText, f.sizes.At(res.Scale).timeCalls, timed/max(batches, 1), batches)
 	text += hiddenCurves("(a)", bands[0], drawn[0], true) + hiddenCurves("(b)", bands[1], drawn[1], false) + hiddenCurves("(c)", bands[2], drawn[2], false)
 	if f.extraCaption != nil {
 		extra, err := f.extraCaption(res)

@@ -117,7 +117,7 @@ func setUpText(res *run.Results, keys []string, v view) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("Lines: means over the repetitions; bands (%s only): minimum to maximum; the full forest is the initial, unpruned forest. %s",
+	return fmt.Sprintf("Lines: means over the repetitions; bands (%s only): minimum to maximum; full forest: the initial, unpruned one. %s",
 		listed(bandNames), s), nil
 }
 
@@ -127,7 +127,7 @@ func chapterSetUp(res *run.Results, keys []string) (string, error) {
 	cfg := scales.At(res.Scale)
 	rows := "whole data sets"
 	if cfg.maxRows > 0 {
-		rows = fmt.Sprintf("at most %d rows drawn afresh per repetition", cfg.maxRows)
+		rows = fmt.Sprintf("≤ %d rows drawn afresh per repetition", cfg.maxRows)
 	}
 	grid := make([]float64, len(cfg.forests))
 	for i, f := range cfg.forests {
@@ -145,9 +145,9 @@ func chapterSetUp(res *run.Results, keys []string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("Set-up (§6.3.1): %s, split 60/20/20 (train, test, validation); a random forest grown on train, its size chosen on validation among %s trees, "+
-		"pruned and weighted on train+validation by every method, scored on test (regression: MSE of the standardised target). "+
-		"Pruned sizes: %s%% of the forest (the thesis prints no grid), round(f·T) of T trees, at least one. %s",
+	return fmt.Sprintf("Set-up (§6.3.1): %s, split 60/20/20 (train/test/validation); a forest grown on train, its size chosen on validation among %s trees, "+
+		"pruned and weighted on train+validation, scored on test (regression: MSE of the standardised target). "+
+		"Pruned sizes: %s%% of the T trees (no grid in the thesis), round(f·T), at least one. %s",
 		rows, g, kit.PlainFloats(pct), runs), nil
 }
 
@@ -188,7 +188,7 @@ func runsText(res *run.Results, keys []string) (string, error) {
 	for _, n := range slices.Sorted(maps.Keys(reps)) {
 		counts = append(counts, fmt.Sprint(n))
 	}
-	s := fmt.Sprintf("Runs: %s repetitions per data set; initial forests (trees): %s.", strings.Join(counts, " or "), strings.Join(forests, ", "))
+	s := fmt.Sprintf("%s repetitions per data set; initial trees: %s.", strings.Join(counts, " or "), strings.Join(forests, ", "))
 	if len(skipOrder) == 0 {
 		return s + " Every pruned size is a distinct forest in every repetition.", nil
 	}
@@ -196,8 +196,7 @@ func runsText(res *run.Results, keys []string) (string, error) {
 	for _, id := range skipOrder {
 		parts = append(parts, fmt.Sprintf("%s on %s", id, listed(skipped[id])))
 	}
-	return s + fmt.Sprintf(" A size is drawn only where it holds more trees than the next smaller drawn size in every repetition; "+
-		"not drawn, as they repeat a smaller size's forest in some repetition: %s.", strings.Join(parts, "; ")), nil
+	return s + fmt.Sprintf(" Not drawn, as they repeat a smaller size's forest in some repetition: %s.", strings.Join(parts, "; ")), nil
 }
 
 // rangeOf prints sorted values as "v" when all equal, else "min–max".

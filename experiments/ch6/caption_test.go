@@ -44,7 +44,7 @@ func TestDistinctFractionsDropRepeatedForests(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if (len(c.out) > 0) != strings.Contains(text, "not drawn") {
+		if (len(c.out) > 0) != strings.Contains(text, "Not drawn") {
 			t.Errorf("T = %v: runs text %q", c.T, text)
 		}
 	}

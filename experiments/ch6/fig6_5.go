@@ -260,15 +260,14 @@ func renderFig6_5(res *run.Results, out *run.Output) error {
 		return err
 	}
 	last := 'a' + rune(len(drawn)-1)
-	what := fmt.Sprintf("(a)–(%c) One panel per data set: OMP's pruned forests of at least %g%% of the initial forest, one point per repetition and size, "+
-		"test performance (accuracy, or minus the MSE: up is better) against the share of negative weights, both min–max normalised within the data set "+
-		"as in the thesis; the trend is kernel ridge regression on the panel's points (Gaussian kernel, σ = %g, λ = %g, fixed before any run; the thesis fits an RBF SVM). "+
-		"Titles mark the thesis's exceptions. (%c) Mean share of negative weights over the repetitions against the pruned size, one line per data set in its panel's colour and marker. ",
+	what := fmt.Sprintf("(a)–(%c) One panel per data set: OMP's pruned forests of ≥ %g%% of the initial trees, one point per repetition and size, "+
+		"test performance (accuracy, or minus the MSE: up is better) against the share of negative weights, both min–max normalised per data set "+
+		"as in the thesis; trend: kernel ridge regression (Gaussian kernel, σ = %g, λ = %g, fixed before any run; the thesis fits an RBF SVM). "+
+		"Titles mark the thesis's exceptions. (%c) Mean share of negative weights against the pruned size, one line per data set. ",
 		last, 100*fig6_5From, fig6_5Sigma, fig6_5Lambda, last+1)
 	if len(flat) > 0 {
-		what += fmt.Sprintf("A data set whose test performance varies over these forests by less than %g accuracy point, or whose largest MSE is less than %g times its smallest "+
-			"(the claims' margins), is drawn in (%c) only: normalising it would spread noise over [0, 1]; so is %s. ",
-			100*accuracyMargin, mseFactor, last+1, listed(flat))
+		what += fmt.Sprintf("Drawn in (%c) only, as normalising noise would spread it over [0, 1]: data sets whose test performance varies by less than %g accuracy point, or whose largest MSE is below %g times its smallest (the claims' margins), here %s. ",
+			last+1, 100*accuracyMargin, mseFactor, listed(flat))
 	}
 	if len(left) > 0 {
 		what += "Left out, no negative weight in any run (as the thesis leaves out Gamma): " + listed(names(left)) + ". "

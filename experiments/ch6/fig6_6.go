@@ -99,10 +99,10 @@ func renderFig6_6(res *run.Results, out *run.Output) error {
 	if err != nil {
 		return err
 	}
-	what := "Test MSE (regression) or accuracy (classification) against the pruned forest's size, every method, on every data set of chapter 6 (thesis Figure 6.6). " +
-		"The star marks where NN-OMP stopped by itself (no tree left positively correlated with the residual): its mean size and test score over the " +
-		"repetitions that stopped before holding the whole initial forest (" + stopped + "); beyond it NN-OMP's curve is flat. " +
-		"The last two panels are leak-free variants run beside the thesis's columns: Gamma without its ID column, Steel Plates without the six other fault flags."
+	what := "Test MSE or accuracy against the pruned forest's size, every method, every data set of chapter 6 (thesis Figure 6.6). " +
+		"Star: where NN-OMP stopped by itself (no tree left positively correlated with the residual), mean size and score over the " +
+		"repetitions that stopped before taking every tree (" + stopped + "); beyond it NN-OMP's curve is flat. " +
+		"Last two panels: leak-free variants, Gamma without its ID column, Steel Plates without the six other fault flags."
 	return kit.WriteCaption(out, res, result, what+" "+setup)
 }
 

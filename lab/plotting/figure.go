@@ -210,7 +210,7 @@ func NewFigure(rows, cols int, panelW, panelH vg.Length) *Figure {
 	case rows < 1 || cols < 1:
 		f.err = fmt.Errorf("plotting: figure with %d × %d panels; need at least 1 × 1", rows, cols)
 		return f
-	case rows*cols > 26*26:
+	case rows > 26*26 || cols > 26*26 || rows*cols > 26*26: // each first, so that the product cannot overflow
 		f.err = fmt.Errorf("plotting: figure with %d × %d panels is too many to label", rows, cols)
 		return f
 	}
@@ -225,8 +225,8 @@ func NewFigure(rows, cols int, panelW, panelH vg.Length) *Figure {
 // Set puts p in panel (row, col), counted from 0 at the top left; a nil p empties the panel.
 // An out-of-range panel is reported by Save and PNG.
 func (f *Figure) Set(row, col int, p *plot.Plot) {
-	if f.err != nil {
-		return
+	if f == nil || f.err != nil {
+		return // a nil figure has nowhere to record the misuse: Save and PNG report it as nil
 	}
 	if row < 0 || row >= f.rows || col < 0 || col >= f.cols {
 		f.err = fmt.Errorf("plotting: panel (%d, %d) is outside the %d × %d figure", row, col, f.rows, f.cols)
@@ -261,8 +261,14 @@ func (f *Figure) SVG() ([]byte, error) {
 	return encodeSVG(f, f.width(), f.height())
 }
 
-// Size returns the width and height of the figure as saved.
-func (f *Figure) Size() (w, h vg.Length) { return f.width(), f.height() }
+// Size returns the width and height of the figure as saved (0 × 0 for a nil or zero Figure, which
+// Save and PNG refuse).
+func (f *Figure) Size() (w, h vg.Length) {
+	if f.check() != nil {
+		return 0, 0
+	}
+	return f.width(), f.height()
+}
 
 func (f *Figure) dpi() int {
 	if f.style.print {
@@ -272,8 +278,11 @@ func (f *Figure) dpi() int {
 }
 
 func (f *Figure) check() error {
-	if f == nil {
+	switch {
+	case f == nil:
 		return errors.New("plotting: nil figure")
+	case f.style == nil:
+		return errors.New("plotting: the zero Figure (make it with NewFigure or NewPrintFigure)")
 	}
 	return f.err
 }
@@ -342,10 +351,13 @@ func (f *Figure) Draw(c draw.Canvas) {
 			defer func() { p.Legend = own }()
 		}
 		var area vg.Rectangle
-		if f.legend == LegendBelow {
+		switch {
+		case legend.slots > 0: // in the empty slots that end the last row
+			area = vg.Rectangle{Min: vg.Point{X: c.Max.X - vg.Length(legend.slots)*f.panelW, Y: c.Min.Y}, Max: vg.Point{X: c.Max.X, Y: c.Min.Y + f.panelH}}
+		case f.legend == LegendBelow:
 			area = vg.Rectangle{Min: c.Min, Max: vg.Point{X: c.Max.X, Y: c.Min.Y + legend.height}}
 			c.Min.Y += legend.height
-		} else {
+		default:
 			area = vg.Rectangle{Min: vg.Point{X: c.Max.X - legend.width, Y: c.Min.Y}, Max: c.Max}
 			c.Max.X -= legend.width
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"reflect"
 	"slices"
 	"strconv"
 
@@ -60,6 +61,9 @@ const (
 func HeatMap(p *plot.Plot, m mat.Matrix, opt HeatMapOptions) error {
 	if p == nil || m == nil {
 		return errors.New("plotting: HeatMap needs a plot and a matrix")
+	}
+	if v := reflect.ValueOf(m); v.Kind() == reflect.Pointer && v.IsNil() {
+		return fmt.Errorf("plotting: HeatMap of a nil %T", m)
 	}
 	rows, cols := m.Dims()
 	if rows < 1 || cols < 1 || rows > maxHeatCells/cols {

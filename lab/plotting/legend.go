@@ -20,9 +20,10 @@ const (
 	// that covers the fewest data points (the placement of New). The default of NewFigure.
 	LegendInside LegendPlacement = iota
 	// LegendBelow draws one legend for the whole figure below the panels, its entries in as many
-	// columns as the width holds; the figure grows by the legend's height. The default of
-	// NewPrintFigure: no legend ever covers data, and panels that show the same methods list them
-	// once.
+	// columns as the width holds; the figure grows by the legend's height. Where the last row ends
+	// in empty slots that hold the whole legend, it is drawn there instead and the figure does not
+	// grow. The default of NewPrintFigure: no legend ever covers data, and panels that show the
+	// same methods list them once.
 	LegendBelow
 	// LegendRight draws one legend for the whole figure right of the panels, in one column (more
 	// if the panels are not tall enough); a print figure keeps its width and narrows its panels, a
@@ -66,6 +67,9 @@ type sharedLegend struct {
 	colW, entryH  vg.Length
 	cols, rows    int
 	width, height vg.Length // room it takes beside or below the panels
+	// slots is the number of empty slots at the end of the last row that hold the legend (0:
+	// below the panels).
+	slots int
 }
 
 // Shared legend geometry: the gap between columns and between the panels and the legend.
@@ -113,12 +117,39 @@ func (f *Figure) sharedLegend() sharedLegend {
 		l.width = vg.Length(l.cols)*(l.colW+legendColumnGap) + st.figureInset
 		return l
 	}
-	avail := vg.Length(f.cols)*f.panelW - 2*st.figureInset
-	l.cols = max(1, min(n, int((avail+legendColumnGap)/(l.colW+legendColumnGap))))
-	l.rows = (n + l.cols - 1) / l.cols
-	l.cols = (n + l.rows - 1) / l.rows // as few columns as the rows need, so columns are balanced
+	if k := f.emptySlots(); k > 0 && f.rows > 1 {
+		avail := vg.Length(k)*f.panelW - 2*st.figureInset
+		l.layOut(avail)
+		if vg.Length(l.rows)*(l.entryH+l.pad)-l.pad <= f.panelH-2*st.figureInset && vg.Length(l.cols)*(l.colW+legendColumnGap)-legendColumnGap <= avail {
+			l.slots = k
+			return l
+		}
+	}
+	l.layOut(vg.Length(f.cols)*f.panelW - 2*st.figureInset)
 	l.height = vg.Length(l.rows)*(l.entryH+l.pad) - l.pad + legendGap + st.figureInset
 	return l
+}
+
+// layOut puts the legend's entries in as many columns as the width avail holds, balanced: as few
+// columns as the rows need.
+func (l *sharedLegend) layOut(avail vg.Length) {
+	n := len(l.items)
+	l.cols = max(1, min(n, int((avail+legendColumnGap)/(l.colW+legendColumnGap))))
+	l.rows = (n + l.cols - 1) / l.cols
+	l.cols = (n + l.rows - 1) / l.rows
+}
+
+// emptySlots is the number of empty panel slots at the end of the figure's last row.
+func (f *Figure) emptySlots() int {
+	if f.rows == 0 {
+		return 0
+	}
+	last := f.panels[f.rows-1]
+	k := 0
+	for k < len(last) && last[len(last)-1-k] == nil {
+		k++
+	}
+	return k
 }
 
 // draw draws the legend centred in area, entries in reading order row by row, each column a

@@ -57,8 +57,9 @@ func makeLog(a, vAxis *plot.Axis, st *style) error {
 }
 
 // roundLogRanges widens each log axis of p whose ticks label their end points (the print style)
-// to the nearest 1, 2 or 5 times a power of ten around its data, so that both ends are labelled.
-// Drawing calls it before the layout; it is idempotent.
+// to the nearest round value m·10^k around its data (roundMantissas), so that both ends are
+// labelled and the axis runs at most to the next such value past the data (2109 to 3000, not
+// 5000). Drawing calls it before the layout; it is idempotent.
 func roundLogRanges(p *plot.Plot) {
 	for _, a := range []*plot.Axis{&p.X, &p.Y} {
 		t, ok := a.Tick.Marker.(logTicks)
@@ -72,7 +73,11 @@ func roundLogRanges(p *plot.Plot) {
 	}
 }
 
-// roundLog rounds v > 0 down (or up) to the nearest m·10^k with m in {1, 2, 5}.
+// roundMantissas are the m of the values m·10^k a print log axis may end at: every digit but 7 and
+// 9, whose end labels ("9×10⁰" a step below 10¹) read as mistakes; data up to 8.9 end at 10.
+var roundMantissas = []int{1, 2, 3, 4, 5, 6, 8}
+
+// roundLog rounds v > 0 down (or up) to the nearest m·10^k with m in roundMantissas.
 func roundLog(v float64, up bool) float64 {
 	k := int(math.Floor(math.Log10(v)))
 	best := tickValue(1, k)
@@ -80,7 +85,7 @@ func roundLog(v float64, up bool) float64 {
 		best = tickValue(1, k+1)
 	}
 	for kk := k - 1; kk <= k+1; kk++ {
-		for _, m := range []int{1, 2, 5} {
+		for _, m := range roundMantissas {
 			g := tickValue(m, kk)
 			if up && g >= v*(1-1e-12) && g < best {
 				best = g

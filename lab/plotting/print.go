@@ -54,7 +54,7 @@ var printStyle = style{
 	titleSize: 8, labelSize: 8, tickSize: MinPrintFont, legendSize: MinPrintFont, exponentMin: MinPrintFont,
 	titlePadding: vg.Points(3), labelPadding: vg.Points(2),
 	tickLength: vg.Points(2.5), axisWidth: vg.Points(0.5), axisPadding: vg.Points(2),
-	thumbnailWidth: vg.Points(16), legendPadding: vg.Points(1), gridWidth: vg.Points(0.4),
+	thumbnailWidth: vg.Points(16), legendPadding: vg.Points(2), gridWidth: vg.Points(0.4),
 	seriesWidth: vg.Points(1), referenceWidth: vg.Points(0.8), glyphRadius: vg.Points(1.9),
 	dashScale: 0.75,
 	panelGapX: vg.Points(8), panelGapY: vg.Points(6), figureInset: vg.Points(2),

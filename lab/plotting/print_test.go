@@ -114,6 +114,38 @@ func TestSharedLegendListsEachEntryOnce(t *testing.T) {
 	}
 }
 
+// The shared legend goes into the empty slots that end the last row when it fits there (issue
+// 33: fig6_6 left three slots empty under a legend that grew the figure), and below otherwise:
+// the figure keeps its rows' height in the first case and grows by the legend in the other.
+func TestSharedLegendFillsTheEmptySlots(t *testing.T) {
+	const panelH = 4 * vg.Centimeter
+	for _, tc := range []struct {
+		panels int
+		grows  bool
+	}{
+		{3, false}, // the empty slot, half the page wide, holds the short entries
+		{4, true},  // no empty slot
+	} {
+		f := NewPrintFigure(2, 2, PageWidth, panelH)
+		for i := range tc.panels {
+			f.Set(i/2, i%2, curvePanel(t, NewPrint, "KC1", ch3Methods, true))
+		}
+		_, h := f.Size()
+		if grew := h > 2*panelH; grew != tc.grows {
+			t.Errorf("%d panels in 2 × 2: height %v (2 rows: %v), want growth %v", tc.panels, h, 2*panelH, tc.grows)
+		}
+		svg, err := f.SVG()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, label := range ch3Methods {
+			if n := bytes.Count(svg, []byte(">"+label+"</text>")); n != 1 {
+				t.Errorf("%d panels: %q drawn %d times, want once", tc.panels, label, n)
+			}
+		}
+	}
+}
+
 func TestPrintSaveWritesPNGAt300DPISVGAndPDF(t *testing.T) {
 	base := filepath.Join(t.TempDir(), "fig")
 	f := printFigure(t)
@@ -160,12 +192,16 @@ func TestLogTicksLabelTheEndsInPrint(t *testing.T) {
 		wantLo, wantHi float64
 		want           []string
 	}{
-		{37, 2300, 20, 5000, []string{"20", "50", "100", "200", "500", "1000", "2000", "5000"}},
-		{1e-3, 0.8, 1e-3, 1, []string{"10^−3", "10^−2", "10^−1", "10^0"}},
-		{0.011, 0.8, 0.01, 1, []string{"0.01", "0.1", "1"}},
+		// The ends go to the next one-digit value m·10^k past the data (issue 33: 2109 ran to
+		// 5000), labelled where they keep room from the decades; on an axis of under three
+		// decades the 2× and 5× multiples are labelled too, where they fit (50 is too close to 30,
+		// 2000 to 3000).
+		{37, 2300, 30, 3000, []string{"30", "100", "200", "500", "1000", "3000"}},
+		{1e-3, 0.8, 1e-3, 0.8, []string{"10^−3", "10^−2", "10^−1", "8×10^−1"}},
+		{0.011, 0.8, 0.01, 0.8, []string{"0.01", "0.02", "0.05", "0.1", "0.2", "0.8"}},
 		// Eight decades: every second one is labelled (at most maxLogLabels without a known
-		// length), and the end 5×10⁻⁶ is too close to 10⁻⁴ for 1.5 times the smallest gap.
-		{6e-6, 4e2, 5e-6, 5e2, []string{"10^−4", "10^−2", "10^0", "10^2"}},
+		// length), and the end 6×10⁻⁶ is too close to 10⁻⁴ for 1.5 times the smallest gap.
+		{6e-6, 4e2, 6e-6, 4e2, []string{"10^−4", "10^−2", "10^0", "10^2"}},
 	} {
 		lo, hi := roundLog(tc.lo, false), roundLog(tc.hi, true)
 		if lo != tc.wantLo || hi != tc.wantHi {
@@ -173,6 +209,12 @@ func TestLogTicksLabelTheEndsInPrint(t *testing.T) {
 		}
 		if labels := majors((logTicks{ends: true}).Ticks(lo, hi)); !slices.Equal(labels, tc.want) {
 			t.Errorf("labels on [%g, %g] = %q, want %q", lo, hi, labels, tc.want)
+		}
+	}
+	// No axis ends at 7 or 9 times a power of ten: data up to 8.9 end at 10, from 6.6e-3 at 8e-3.
+	for _, tc := range [][3]float64{{8.9, 10, 1}, {6.6e-3, 8e-3, 1}, {0.75, 0.8, 1}, {7.5e-3, 6e-3, 0}, {95, 80, 0}} {
+		if got := roundLog(tc[0], tc[2] == 1); math.Abs(got-tc[1]) > 1e-12*tc[1] {
+			t.Errorf("roundLog(%g, up %v) = %g, want %g", tc[0], tc[2] == 1, got, tc[1])
 		}
 	}
 	// A short axis keeps both decades and drops the end label that would crowd one (5000 sits

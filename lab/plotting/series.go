@@ -40,6 +40,9 @@ func AddBands(p *plot.Plot, bands ...Band) error {
 	if p == nil {
 		return errors.New("plotting: AddBands on a nil plot")
 	}
+	if p.X.Scale == nil || p.Y.Scale == nil {
+		return errors.New("plotting: AddBands on a zero plot.Plot (make it with New, NewPrint or plot.New)")
+	}
 	for k, b := range bands {
 		if err := checkBand(p, b); err != nil {
 			return fmt.Errorf("plotting: band %d (%q): %w", k, b.Label, err)

@@ -30,6 +30,22 @@ func clopperPearson(k, n int) (lo, hi float64) {
 	return lo, hi
 }
 
+// Wilson returns the Wilson score interval of a binomial proportion k/n at the two-sided level
+// level (0.95 for a 95% interval): unlike the normal (Wald) interval it stays within [0, 1] and
+// keeps a width at k = 0 and k = n, so that it can draw the uncertainty of an error rate of 0.
+// The figures draw it as a band; the claims' tests use the exact (Clopper–Pearson) interval. It
+// returns NaN, NaN for n ≤ 0, k outside [0, n] or a level outside (0, 1).
+func Wilson(k, n int, level float64) (lo, hi float64) {
+	if n <= 0 || k < 0 || k > n || !(level > 0 && level < 1) {
+		return math.NaN(), math.NaN()
+	}
+	z := distuv.UnitNormal.Quantile((1 + level) / 2)
+	nf, p := float64(n), float64(k)/float64(n)
+	centre := (p + z*z/(2*nf)) / (1 + z*z/nf)
+	half := z / (1 + z*z/nf) * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf))
+	return max(0, centre-half), min(1, centre+half)
+}
+
 func rateTest(label string, k, n int) (Test, bool) {
 	if n <= 0 || k < 0 || k > n {
 		t := Premise(label, fmt.Sprintf("%d events out of %d decisions cannot be tested", k, n))
@@ -44,6 +60,9 @@ func rateTest(label string, k, n int) (Test, bool) {
 // decisions with exact binomial tests: supported if H0: rate ≥ p0 is rejected (P(X ≤ k) < Alpha),
 // contradicted if H0: rate ≤ p0 is (P(X ≥ k) < Alpha). The interval is Clopper–Pearson's.
 func RateBelow(label string, k, n int, p0 float64) Test {
+	if !(p0 >= 0 && p0 <= 1) {
+		return Premise(label, fmt.Sprintf("the rate to compare with, %g, is not a probability in [0, 1]", p0))
+	}
 	t, ok := rateTest(label, k, n)
 	if ok {
 		t.PSupport, t.PContradict = binomialCDF(k, n, p0), 1-binomialCDF(k-1, n, p0)
@@ -54,6 +73,9 @@ func RateBelow(label string, k, n int, p0 float64) Test {
 
 // RateAbove tests the claim "the rate of an event is above p0"; see [RateBelow].
 func RateAbove(label string, k, n int, p0 float64) Test {
+	if !(p0 >= 0 && p0 <= 1) {
+		return Premise(label, fmt.Sprintf("the rate to compare with, %g, is not a probability in [0, 1]", p0))
+	}
 	t, ok := rateTest(label, k, n)
 	if ok {
 		t.PSupport, t.PContradict = 1-binomialCDF(k-1, n, p0), binomialCDF(k, n, p0)

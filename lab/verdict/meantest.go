@@ -93,6 +93,9 @@ func MeanBelow(label string, d []float64, c float64) Test { return meanTest(labe
 
 // meanTest is MeanAbove (above) or MeanBelow.
 func meanTest(label string, d []float64, c float64, above bool) Test {
+	if math.IsNaN(c) {
+		return Premise(label, "the value to compare the mean with is NaN")
+	}
 	s := summariseT(d)
 	t := s.test(label)
 	if t.Reason == "" {
@@ -124,6 +127,9 @@ func directionRule(format string, c float64, above bool) string {
 // nearer edge rejects at Alpha/2 on either side), inconclusive otherwise. The margin must be fixed
 // from the claim's words before looking at the data.
 func Equivalent(label string, d []float64, margin float64) Test {
+	if !(margin >= 0) {
+		return Premise(label, fmt.Sprintf("the equivalence margin %g is not ≥ 0", margin))
+	}
 	s := summariseT(d)
 	t := s.test(label)
 	if t.Reason == "" {

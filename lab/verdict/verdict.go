@@ -187,8 +187,8 @@ func Decide(tests []Test, notes ...string) Verdict {
 // Deciding is the member test that decided a supported or contradicted verdict, with its p-value
 // as the decision used it (Holm-adjusted in a family of several): for a supported claim, the
 // member whose adjusted support p-value is the largest (the last to reject); for a contradicted
-// one, the member whose adjusted contradiction p-value is the smallest. ok is false for an
-// inconclusive verdict and for one made without tests. A deciding p-value close to Alpha (between
+// one, the member whose adjusted contradiction p-value is the smallest. ok is false, and p NaN,
+// for an inconclusive verdict and for one made without tests. A deciding p-value close to Alpha (between
 // 0.01 and 0.05, say) marks a fragile verdict: a few more draws could move it.
 func (v Verdict) Deciding() (t Test, p float64, ok bool) {
 	if len(v.Tests) == 0 || v.Outcome == Inconclusive {

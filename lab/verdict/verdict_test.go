@@ -406,3 +406,25 @@ func TestTimeOrders(t *testing.T) {
 		}
 	}
 }
+
+// The Wilson interval against values computed by hand: k = 0 of 20 gives [0, z²/(n + z²)], and
+// 5 of 10 is symmetric about 1/2 with half-width z/(1 + z²/n)·√(1/(4n) + z²/(4n²)), z the 97.5%
+// normal quantile; invalid counts and levels give NaN.
+func TestWilsonByHand(t *testing.T) {
+	z := 1.959963984540054
+	if lo, hi := Wilson(0, 20, 0.95); lo != 0 || math.Abs(hi-z*z/(20+z*z)) > 1e-12 {
+		t.Errorf("0/20: [%g, %g]", lo, hi)
+	}
+	half := z / (1 + z*z/10) * math.Sqrt(1.0/40+z*z/400)
+	if lo, hi := Wilson(5, 10, 0.95); math.Abs(lo-(0.5-half)) > 1e-12 || math.Abs(hi-(0.5+half)) > 1e-12 {
+		t.Errorf("5/10: [%g, %g], want 0.5 ± %g", lo, hi, half)
+	}
+	if lo, hi := Wilson(20, 20, 0.95); math.Abs(hi-1) > 1e-12 || math.Abs(lo-20/(20+z*z)) > 1e-12 {
+		t.Errorf("20/20: [%g, %g]", lo, hi)
+	}
+	for _, c := range [][3]float64{{1, 0, 0.95}, {-1, 5, 0.95}, {6, 5, 0.95}, {1, 5, 0}, {1, 5, 1}, {1, 5, math.NaN()}} {
+		if lo, hi := Wilson(int(c[0]), int(c[1]), c[2]); !math.IsNaN(lo) || !math.IsNaN(hi) {
+			t.Errorf("Wilson(%v) = [%g, %g], want NaN", c, lo, hi)
+		}
+	}
+}
