@@ -8,6 +8,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/fastkernels/kernellab/lab/internal/memlimit"
 	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
@@ -21,6 +22,7 @@ type Matrix struct {
 
 	transposeOnce sync.Once
 	transpose     *Matrix // CSR of Aᵀ, built by the first MulTransDense
+	transposeErr  error   // why it could not be built
 }
 
 // New returns the rows×cols matrix whose row i has the values data[indptr[i]:indptr[i+1]] in the
@@ -73,6 +75,9 @@ func FromTriplets(rows, cols int, i, j []int, v []float64) (*Matrix, error) {
 	const op = "csr: FromTriplets"
 	if rows < 1 || cols < 1 {
 		return nil, fmt.Errorf("%s: shape %d×%d, want at least 1×1", op, rows, cols)
+	}
+	if err := memlimit.Check(op, fmt.Sprintf("the row offsets of %d rows", rows), 8, rows, 1); err != nil {
+		return nil, err
 	}
 	if len(i) != len(v) || len(j) != len(v) {
 		return nil, laberr.Errorf(laberr.ErrShape, "%s: %d row indices, %d column indices and %d values, want equal counts", op, len(i), len(j), len(v))
@@ -163,8 +168,12 @@ func (m *Matrix) Row(i int) (indices []int, values []float64) {
 }
 
 // Transpose returns Aᵀ as a new CSR matrix (the CSC form of A), built by a counting sort in
-// O(nnz + rows + cols) time; MulTransDense builds it once and keeps it.
-func (m *Matrix) Transpose() *Matrix {
+// O(nnz + rows + cols) time; MulTransDense builds it once and keeps it. Errors: column offsets
+// (cols + 1 of them) above memlimit, for a matrix of very many columns and few values.
+func (m *Matrix) Transpose() (*Matrix, error) {
+	if err := memlimit.Check("csr: Transpose", fmt.Sprintf("the column offsets of %d columns", m.cols), 8, m.cols, 1); err != nil {
+		return nil, err
+	}
 	indptr := make([]int, m.cols+1)
 	for _, j := range m.indices {
 		indptr[j+1]++
@@ -184,5 +193,5 @@ func (m *Matrix) Transpose() *Matrix {
 			data[q] = vals[p]
 		}
 	}
-	return &Matrix{rows: m.cols, cols: m.rows, indptr: indptr, indices: indices, data: data}
+	return &Matrix{rows: m.cols, cols: m.rows, indptr: indptr, indices: indices, data: data}, nil
 }

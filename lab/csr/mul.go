@@ -7,6 +7,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/fastkernels/kernellab/lab/internal/matcheck"
+	"github.com/fastkernels/kernellab/lab/internal/memlimit"
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
 	"github.com/fastkernels/kernellab/lab/laberr"
 )
@@ -30,7 +31,10 @@ func (m *Matrix) MulDense(dst *mat.Dense, b mat.Matrix) error {
 // (Transpose: as much memory again as A), so that this product too runs in parallel over output
 // rows, free of races and independent of the number of goroutines. Errors and cost as MulDense.
 func (m *Matrix) MulTransDense(dst *mat.Dense, b mat.Matrix) error {
-	m.transposeOnce.Do(func() { m.transpose = m.Transpose() })
+	m.transposeOnce.Do(func() { m.transpose, m.transposeErr = m.Transpose() })
+	if m.transposeErr != nil {
+		return fmt.Errorf("csr: MulTransDense: %w", m.transposeErr)
+	}
 	return m.transpose.mul("csr: MulTransDense", dst, b)
 }
 
@@ -50,6 +54,9 @@ func (m *Matrix) mul(op string, dst *mat.Dense, b mat.Matrix) error {
 	}
 	k := g.Cols
 	if dst.IsEmpty() {
+		if err := memlimit.Check(op, fmt.Sprintf("the %d×%d product", m.rows, k), 8, m.rows, k); err != nil {
+			return err
+		}
 		dst.ReuseAs(m.rows, k)
 	} else if r, c := dst.Dims(); r != m.rows || c != k {
 		return laberr.Errorf(laberr.ErrShape, "%s: dst is %d×%d, want %d×%d (or empty)", op, r, c, m.rows, k)

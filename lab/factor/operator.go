@@ -7,6 +7,7 @@ import (
 
 	"github.com/fastkernels/kernellab/lab/csr"
 	"github.com/fastkernels/kernellab/lab/internal/matcheck"
+	"github.com/fastkernels/kernellab/lab/internal/memlimit"
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
 	"github.com/fastkernels/kernellab/lab/laberr"
 )
@@ -37,7 +38,10 @@ func newOperator(op, name string, a mat.Matrix) (*operator, error) {
 				}
 			}
 		}
-		return &operator{rows: rows, cols: cols, sparse: s}, nil
+		o := &operator{rows: rows, cols: cols, sparse: s}
+		// A sparse matrix of 2⁴⁰ columns and a few values is free to build; the vectors of its
+		// length that every algorithm makes are not.
+		return o, o.checkWork(op, 1)
 	}
 	d, err := matcheck.Dense(where, name, a)
 	if err != nil {
@@ -45,6 +49,13 @@ func newOperator(op, name string, a mat.Matrix) (*operator, error) {
 	}
 	rows, cols := d.Dims()
 	return &operator{rows: rows, cols: cols, dense: d}, nil
+}
+
+// checkWork checks with memlimit that the dense blocks of k columns an algorithm keeps beside A,
+// at most three of the larger side (m×k or n×k: a range basis, a co-range block, a product),
+// fit; op names the caller.
+func (o *operator) checkWork(op string, k int) error {
+	return memlimit.Check("factor: "+op, fmt.Sprintf("three %d×%d work blocks", max(o.rows, o.cols), k), 8*3, max(o.rows, o.cols), k)
 }
 
 // denseBlock is the number of output rows one task of a dense product computes; the partition,

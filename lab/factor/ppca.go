@@ -68,6 +68,9 @@ func FitPPCAContext(ctx context.Context, rng *rand.Rand, X mat.Matrix, q, iterat
 	case rng == nil:
 		return nil, laberr.Errorf(laberr.ErrNilRand, "factor: %s: rng is nil", op)
 	}
+	if err := o.checkWork(op, q); err != nil {
+		return nil, err
+	}
 	mean, centred := o.columnStats()
 	traceS := centred / float64(n)
 	if !(traceS > 0) || math.IsInf(traceS, 0) {
@@ -150,6 +153,9 @@ func (p *PPCA) Transform(X mat.Matrix) (*mat.Dense, error) {
 	d, q := p.W.Dims()
 	if o.cols != d {
 		return nil, laberr.Errorf(laberr.ErrShape, "factor: %s: X has %d columns but the model was fitted on %d", op, o.cols, d)
+	}
+	if err := o.checkWork(op, q); err != nil {
+		return nil, err
 	}
 	xw := mat.NewDense(o.rows, q, nil)
 	if err := o.mul(xw, p.W); err != nil {

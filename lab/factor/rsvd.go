@@ -1,6 +1,7 @@
 package factor
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 
@@ -9,6 +10,7 @@ import (
 	"gonum.org/v1/gonum/lapack/lapack64"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/fastkernels/kernellab/lab/internal/ctxcheck"
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
 	"github.com/fastkernels/kernellab/lab/laberr"
 )
@@ -50,7 +52,17 @@ type RandomizedSVDOptions struct {
 // (O((2q + 2)·l·nnz(A)) time), l QR factorisations and one SVD of n×l matrices; memory
 // O((m + n)·l) beside A (and a transposed copy of a sparse A, see [csr.Matrix.MulTransDense]).
 func RandomizedSVD(rng *rand.Rand, a mat.Matrix, k int, opts RandomizedSVDOptions) (*SVD, error) {
+	return RandomizedSVDContext(context.Background(), rng, a, k, opts)
+}
+
+// RandomizedSVDContext is [RandomizedSVD] that gives up with ctx's error when ctx is cancelled: it
+// looks once per power iteration (two products with A), so that a call asked for very many
+// iterations stops within one of them.
+func RandomizedSVDContext(ctx context.Context, rng *rand.Rand, a mat.Matrix, k int, opts RandomizedSVDOptions) (*SVD, error) {
 	const op = "RandomizedSVD"
+	if err := ctxcheck.NotNil(ctx, "factor: "+op); err != nil {
+		return nil, err
+	}
 	o, err := rankOperator(op, a, k)
 	if err != nil {
 		return nil, err
@@ -61,21 +73,27 @@ func RandomizedSVD(rng *rand.Rand, a mat.Matrix, k int, opts RandomizedSVDOption
 	if rng == nil {
 		return nil, laberr.Errorf(laberr.ErrNilRand, "factor: %s: rng is nil", op)
 	}
-	return randomizedSVD(op, rng, o, k, opts)
+	return randomizedSVD(ctx, op, rng, o, k, opts)
 }
 
 // randomizedSVD is RandomizedSVD on a validated operator (1 ≤ k ≤ min(m, n), options ≥ 0, rng
 // not nil), for callers that already hold one; errors name op.
-func randomizedSVD(op string, rng *rand.Rand, o *operator, k int, opts RandomizedSVDOptions) (*SVD, error) {
+func randomizedSVD(ctx context.Context, op string, rng *rand.Rand, o *operator, k int, opts RandomizedSVDOptions) (*SVD, error) {
 	l := min(k+min(opts.Oversample, o.rows, o.cols), o.rows, o.cols) // min first: k + p must not overflow
-	q := mat.NewDense(o.rows, l, nil)                                // the range basis
-	z := mat.NewDense(o.cols, l, nil)                                // the co-range block Aᵀ·Q (Ω at first)
+	if err := o.checkWork(op, l); err != nil {
+		return nil, err
+	}
+	q := mat.NewDense(o.rows, l, nil) // the range basis
+	z := mat.NewDense(o.cols, l, nil) // the co-range block Aᵀ·Q (Ω at first)
 	fillGaussian(rng, z)
 	if err := o.mul(q, z); err != nil {
 		return nil, fmt.Errorf("factor: %s: %w", op, err)
 	}
 	orthonormalize(q)
 	for range opts.PowerIterations {
+		if err := ctxcheck.Done(ctx, "factor: "+op); err != nil {
+			return nil, err
+		}
 		if err := o.mulT(z, q); err != nil {
 			return nil, fmt.Errorf("factor: %s: %w", op, err)
 		}

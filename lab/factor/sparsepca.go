@@ -98,7 +98,7 @@ func FitSparsePCAContext(ctx context.Context, rng *rand.Rand, a mat.Matrix, k in
 			squares += v * v
 		}
 	})
-	start, err := randomizedSVD(op, rng, o, k, RandomizedSVDOptions{Oversample: sparseStartOversample, PowerIterations: sparseStartPowerIterations})
+	start, err := randomizedSVD(ctx, op, rng, o, k, RandomizedSVDOptions{Oversample: sparseStartOversample, PowerIterations: sparseStartPowerIterations})
 	if err != nil {
 		return nil, err
 	}
@@ -134,7 +134,11 @@ func FitSparsePCAContext(ctx context.Context, rng *rand.Rand, a mat.Matrix, k in
 		var vtv mat.Dense
 		vtv.Mul(v.T(), v)
 		fit := 0.5 * (squares - 2*mat.Sum(elementwise(atu, v)) + mat.Sum(elementwise(&gram, &vtv)))
-		res.Objective = append(res.Objective, max(fit, 0)+lambda*(absSum(u)+absSum(v)))
+		objective := max(fit, 0) + lambda*(absSum(u)+absSum(v))
+		if objective-objective != 0 {
+			return nil, laberr.Errorf(laberr.ErrNonFinite, "factor: %s: the objective is %g (‖A‖²_F = %g): the computation overflows on these values; rescale A", op, objective, squares)
+		}
+		res.Objective = append(res.Objective, objective)
 	}
 	if err := finiteResult(op, u); err != nil {
 		return nil, err

@@ -28,15 +28,20 @@ func ComponentsForMass(values []float64, fraction float64) (int, error) {
 		if i > 0 && v > values[i-1] {
 			return 0, fmt.Errorf("%s: values[%d] = %g exceeds values[%d] = %g, want decreasing order", op, i, v, i-1, values[i-1])
 		}
-		total += v
 	}
-	if total == 0 {
+	// The values are summed relative to the largest, so that subnormal ones keep their
+	// proportions ([5e-324, 5e-324] needs both for 70%) and huge ones do not overflow the total.
+	top := values[0]
+	if top == 0 {
 		return 0, fmt.Errorf("%s: all %d singular values are zero", op, len(values))
+	}
+	for _, v := range values {
+		total += v / top
 	}
 	target := fraction * total
 	var sum float64
 	for i, v := range values {
-		sum += v
+		sum += v / top
 		if sum >= target {
 			return i + 1, nil
 		}

@@ -19,6 +19,10 @@ func TestComponentsForMass(t *testing.T) {
 		{[]float64{3, 0, 0}, 0.7, 1},       // zeros after the mass
 		{[]float64{4, 3, 2, 1}, 0.05, 1},   // any positive fraction keeps one
 		{[]float64{0.4, 0.3, 0.3}, 0.7, 2}, // 0.7 reached by a rounded sum
+		// Issue 34: subnormal values kept their proportions badly (the answer was 1), huge ones
+		// overflowed the total.
+		{[]float64{5e-324, 5e-324}, 0.7, 2},
+		{[]float64{math.MaxFloat64, math.MaxFloat64, math.MaxFloat64}, 0.7, 3},
 	} {
 		got, err := ComponentsForMass(c.values, c.fraction)
 		if err != nil || got != c.want {

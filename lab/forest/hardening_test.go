@@ -67,3 +67,21 @@ func TestTreeOutOfRange(t *testing.T) {
 		t.Error("Tree(1) nil or zero Forest's Tree(0) not nil")
 	}
 }
+
+// Issue 34: weights ±MaxFloat64 made the weighted sum of a regression forest −Inf, returned with a
+// nil error.
+func TestPrunedForestOverflowIsAnError(t *testing.T) {
+	X := mat.NewDense(4, 1, []float64{0, 1, 2, 3})
+	y := []float64{1, 2, 3, 4}
+	f, err := Fit(rand.New(rand.NewPCG(1, 2)), Regression, X, y, Options{Trees: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := NewPrunedForest(f, Selection{Trees: []int{0, 1, 2}, Weights: []float64{math.MaxFloat64, math.MaxFloat64, -math.MaxFloat64}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, err := p.Predict(X); err == nil {
+		t.Errorf("Predict with ±MaxFloat64 weights: %v with a nil error", out)
+	}
+}

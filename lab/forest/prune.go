@@ -231,6 +231,11 @@ func (p *PrunedForest) Predict(X mat.Matrix) ([]float64, error) {
 		}
 		return nil
 	})
+	for i, v := range out {
+		if v-v != 0 {
+			return nil, laberr.Errorf(laberr.ErrNonFinite, "forest: PrunedForest.Predict: the weighted sum of the trees' predictions for row %d overflows to %g; rescale the weights", i, v)
+		}
+	}
 	return out, nil
 }
 

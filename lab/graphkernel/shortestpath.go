@@ -337,7 +337,8 @@ func (k *ShortestPath) Histogram(i int) (h Histogram, ok bool) {
 }
 
 // Eval returns the kernel between graphs i and j (normalised if so built), or NaN when an index
-// is out of range (as kernel.Kernel's Eval returns NaN for vectors of different lengths).
+// is out of range (as kernel.Kernel's Eval returns NaN for vectors of different lengths); the zero
+// ShortestPath holds no graph, so every index is out of its range and Eval returns NaN.
 func (k *ShortestPath) Eval(i, j int) float64 {
 	if i < 0 || i >= len(k.hists) || j < 0 || j >= len(k.hists) {
 		return math.NaN()

@@ -1,13 +1,19 @@
 package learn
 
 import (
+	"context"
+	"errors"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
+	"time"
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/fastkernels/kernellab/lab/internal/lazymat"
 	"github.com/fastkernels/kernellab/lab/kernel"
+	"github.com/fastkernels/kernellab/lab/text"
 )
 
 // Regression tests for issue 16.
@@ -63,5 +69,80 @@ func TestOverflowingMetrics(t *testing.T) {
 	}
 	if v, err := MSE([]float64{1e200}, []float64{-1e200}); err == nil {
 		t.Errorf("MSE = %g with a nil error", v)
+	}
+}
+
+// Issue 34: the second hardening pass.
+func TestHugeShapesTypedNilsAndTinySmoothing(t *testing.T) {
+	t.Setenv("LAB_MEMLIMIT_BYTES", "1073741824")
+	// r·c of a lazy 2⁴⁰×2⁴⁰ cost matrix overflowed in the copy and panicked.
+	if _, _, err := Assignment(lazymat.Ones{R: 1 << 40, C: 1 << 40}); err == nil || !strings.Contains(err.Error(), "memlimit") {
+		t.Errorf("Assignment of a lazy 2⁴⁰×2⁴⁰ matrix: %v, want a memlimit error", err)
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	bag, err := text.Build([]string{"kernel methods scale", "sparse solvers scale", "kernel solvers", "random features"}, text.Options{StopWords: []string{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	model, err := FitTopicModel(rng, bag, 2, TopicModelOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A typed-nil *text.BagOfWords panicked in FitTopicModel and LogPosterior.
+	var none *text.BagOfWords
+	if _, err := FitTopicModel(rng, none, 2, TopicModelOptions{}); err == nil || !strings.Contains(err.Error(), "nil") {
+		t.Errorf("FitTopicModel(nil *BagOfWords): %v", err)
+	}
+	if _, err := model.LogPosterior(none); err == nil || !strings.Contains(err.Error(), "nil") {
+		t.Errorf("LogPosterior(nil *BagOfWords): %v", err)
+	}
+	// Documents of 2⁴⁰ words allocated T·V (and V) unchecked.
+	huge := lazymat.Documents{Words: 1 << 40}
+	if _, err := FitTopicModel(rng, huge, 1, TopicModelOptions{}); err == nil || !strings.Contains(err.Error(), "memlimit") {
+		t.Errorf("FitTopicModel on 2⁴⁰ words: %v, want a memlimit error", err)
+	}
+	if _, err := model.LogPosterior(huge); err == nil || !strings.Contains(err.Error(), "memlimit") {
+		t.Errorf("LogPosterior on 2⁴⁰ words: %v, want a memlimit error", err)
+	}
+	// β = 5e-324 underflowed φ of unseen words to 0: −Inf log posteriors with a nil error.
+	if _, err := FitTopicModel(rng, bag, 2, TopicModelOptions{Smoothing: 5e-324}); err == nil || !strings.Contains(err.Error(), "Smoothing") {
+		t.Errorf("Smoothing 5e-324: %v, want an error", err)
+	}
+	tiny, err := FitTopicModel(rng, bag, 2, TopicModelOptions{Smoothing: minTopicSmoothing})
+	if err != nil {
+		t.Fatal(err)
+	}
+	post, err := tiny.LogPosterior(bag)
+	if err != nil || anyNonFinite(post.RawMatrix().Data) {
+		t.Errorf("Smoothing %g: log posteriors %v, %v; want finite values", minTopicSmoothing, post, err)
+	}
+}
+
+// Issue 34: 2⁴⁰ restarts or k-means initialisations stop within one iteration of the context's
+// cancellation.
+func TestHugeWorkStopsWithTheContext(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	bag, err := text.Build([]string{"a kernel", "a solver", "kernel solver"}, text.Options{StopWords: []string{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	X := mat.NewDense(6, 1, []float64{0, 1, 2, 10, 11, 12})
+	for name, f := range map[string]func(ctx context.Context) error{
+		"FitTopicModelContext, 2⁴⁰ restarts": func(ctx context.Context) error {
+			_, err := FitTopicModelContext(ctx, rng, bag, 2, TopicModelOptions{Restarts: 1 << 40})
+			return err
+		},
+		"KMeansContext, NInit = MaxInt": func(ctx context.Context) error {
+			_, err := KMeansContext(ctx, rng, X, 2, KMeansOptions{NInit: math.MaxInt})
+			return err
+		},
+	} {
+		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+		start := time.Now()
+		err := f(ctx)
+		cancel()
+		if !errors.Is(err, context.DeadlineExceeded) || time.Since(start) > 5*time.Second {
+			t.Errorf("%s: %v after %v, want the deadline's error soon after 200 ms", name, err, time.Since(start))
+		}
 	}
 }

@@ -14,6 +14,8 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/fastkernels/kernellab/lab/internal/ctxcheck"
+	"github.com/fastkernels/kernellab/lab/internal/matcheck"
+	"github.com/fastkernels/kernellab/lab/internal/memlimit"
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
 	"github.com/fastkernels/kernellab/lab/laberr"
 )
@@ -39,7 +41,8 @@ type TopicModelOptions struct {
 	// Smoothing is the β of the M-step φ_tw = (n_tw + β) / (n_t + Vβ), additive (Lidstone)
 	// smoothing: the MAP estimate under a symmetric Dirichlet(1 + β) prior on each topic's word
 	// distribution. It keeps every φ_tw > 0, so that a word a topic has not seen does not make a
-	// document impossible for it (0 selects 0.01).
+	// document impossible for it (0 selects 0.01). A β below minTopicSmoothing (10⁻³⁰⁰) is
+	// refused: φ_tw = β / (n_t + Vβ) of an unseen word would underflow to 0 and its log to −∞.
 	Smoothing float64
 }
 
@@ -47,6 +50,9 @@ const (
 	defaultTopicMaxIter   = 100
 	defaultTopicRestarts  = 1
 	defaultTopicSmoothing = 0.01
+	// minTopicSmoothing is the smallest β > 0 accepted: β / (n_t + Vβ) stays above the smallest
+	// float64 (5·10⁻³²⁴) for every topic of up to 2·10²³ words.
+	minTopicSmoothing = 1e-300
 )
 
 // TopicModel is a fitted one-topic-per-document model (a mixture of unigrams): document d has a
@@ -123,6 +129,13 @@ func FitTopicModelContext(ctx context.Context, rng *rand.Rand, docs Documents, T
 	if T < 1 || T > c.docs {
 		return nil, fmt.Errorf("learn: %s: T = %d topics, want 1 ≤ T ≤ D = %d (the number of documents)", op, T, c.docs)
 	}
+	// Φ and its log, T×V each, and the scores of every document, D×T.
+	if err := memlimit.Check("learn: "+op, fmt.Sprintf("the %d×%d topic-word probabilities", T, c.words), 8*3, T, c.words); err != nil {
+		return nil, err
+	}
+	if err := memlimit.Check("learn: "+op, fmt.Sprintf("the %d×%d document scores", c.docs, T), 8, c.docs, T); err != nil {
+		return nil, err
+	}
 	var best *TopicModel
 	for r := range opts.Restarts {
 		m, err := c.hardEM(ctx, rng, T, opts)
@@ -148,8 +161,9 @@ func (o TopicModelOptions) withDefaults() (TopicModelOptions, error) {
 		return o, fmt.Errorf("%s: MaxIter = %d, want ≥ 0 (0 selects %d)", op, o.MaxIter, defaultTopicMaxIter)
 	case o.Restarts < 0:
 		return o, fmt.Errorf("%s: Restarts = %d, want ≥ 0 (0 selects %d)", op, o.Restarts, defaultTopicRestarts)
-	case !(o.Smoothing >= 0) || math.IsInf(o.Smoothing, 0):
-		return o, fmt.Errorf("%s: Smoothing = %g, want a finite β ≥ 0 (0 selects %g)", op, o.Smoothing, defaultTopicSmoothing)
+	case !(o.Smoothing >= 0) || math.IsInf(o.Smoothing, 0) || o.Smoothing > 0 && o.Smoothing < minTopicSmoothing:
+		return o, fmt.Errorf("%s: Smoothing = %g, want a finite β ≥ %g (smaller ones underflow the probabilities of unseen words to 0), or 0 to select %g",
+			op, o.Smoothing, minTopicSmoothing, defaultTopicSmoothing)
 	}
 	return TopicModelOptions{
 		MaxIter:   orDefault(o.MaxIter, defaultTopicMaxIter),
@@ -175,6 +189,9 @@ func (m *TopicModel) LogPosterior(docs Documents) (*mat.Dense, error) {
 	T, V := m.Phi.Dims()
 	if c.words != V {
 		return nil, fmt.Errorf("learn: %s: docs have %d words but the model's vocabulary has %d", op, c.words, V)
+	}
+	if err := memlimit.Check("learn: "+op, fmt.Sprintf("the %d×%d log posteriors", c.docs, T), 8, c.docs, T); err != nil {
+		return nil, err
 	}
 	scores := make([]float64, c.docs*T)
 	c.scores(newLogParams(m.Phi, m.Pi), scores)
@@ -289,12 +306,18 @@ func (c *counts) toDense(rows int) {
 
 // readDocuments checks docs and copies its rows.
 func readDocuments(op string, docs Documents) (*counts, error) {
-	if docs == nil {
-		return nil, fmt.Errorf("learn: %s: nil documents", op)
+	if err := matcheck.NotNil("learn: "+op, "documents", docs); err != nil {
+		return nil, err
 	}
 	D, V := docs.Dims()
 	if D < 1 || V < 1 {
 		return nil, fmt.Errorf("learn: %s: documents are %d×%d, want at least one document and one word", op, D, V)
+	}
+	if err := memlimit.Check("learn: "+op, fmt.Sprintf("the word index of %d words", V), 8, V); err != nil {
+		return nil, err
+	}
+	if err := memlimit.Check("learn: "+op, fmt.Sprintf("the row starts of %d documents", D), 8, D, 2); err != nil {
+		return nil, err
 	}
 	c := &counts{docs: D, words: V, start: make([]int, D+1)}
 	seen := make([]int, V) // seen[w] = d+1 when word w occurred in document d

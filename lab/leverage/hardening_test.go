@@ -92,3 +92,16 @@ func TestDACPartitionHugeBlock(t *testing.T) {
 		t.Errorf("DACPartition(2, MaxInt) = %v (%v), want one block of 2", blocks, err)
 	}
 }
+
+// Issue 34: ln(Σ/ρ) overflowed for a subnormal ρ and the bound was +Inf with a nil error.
+func TestBernoulliSizeBoundSubnormalRho(t *testing.T) {
+	got, err := BernoulliSizeBound([]float64{1, 2, 3}, 5e-324)
+	// 32·(ln 6 − ln 5e-324)·6, with ln 5e-324 = −744.44.
+	want := 32 * (math.Log(6) - math.Log(5e-324)) * 6
+	if err != nil || math.Abs(got-want) > 1e-9*want {
+		t.Errorf("BernoulliSizeBound(ρ = 5e-324) = %g, %v; want %g", got, err, want)
+	}
+	if _, err := BernoulliSizeBound([]float64{math.MaxFloat64 / 4, math.MaxFloat64 / 4}, 0.1); err == nil {
+		t.Error("an overflowing bound: nil error")
+	}
+}

@@ -80,7 +80,11 @@ func BernoulliSizeBound(scores []float64, rho float64) (float64, error) {
 	for _, l := range scores {
 		sum += l
 	}
-	return 2 * factor * sum, nil
+	bound := 2 * factor * sum
+	if math.IsInf(bound, 0) {
+		return 0, laberr.Errorf(laberr.ErrNonFinite, "leverage: BernoulliSizeBound: the bound 32·ln(Σ/ρ)·Σ overflows (Σ scores = %g); rescale the scores", sum)
+	}
+	return bound, nil
 }
 
 // bernoulliFactor validates the scores and ρ and returns 16 ln(Σ l̂/ρ).
@@ -104,5 +108,6 @@ func bernoulliFactor(op string, scores []float64, rho float64) (float64, error) 
 	if sum <= rho {
 		return 0, fmt.Errorf("leverage: %s: Σ scores = %g ≤ ρ = %g, so ln(Σ/ρ) ≤ 0 and no point would be kept", op, sum, rho)
 	}
-	return 16 * math.Log(sum/rho), nil
+	// ln Σ − ln ρ, not ln(Σ/ρ): the quotient overflows for a subnormal ρ.
+	return 16 * (math.Log(sum) - math.Log(rho)), nil
 }

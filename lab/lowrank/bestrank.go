@@ -7,6 +7,8 @@ import (
 	"slices"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
 // BestRankK returns the best rank-k approximation of the symmetric matrix K in Frobenius (and
@@ -74,15 +76,22 @@ func BestRankKError(K mat.Symmetric, k int) (float64, error) {
 		return 0, fmt.Errorf("lowrank: %s: %w", op, err)
 	}
 	slices.SortFunc(values, func(a, b float64) int { return cmp.Compare(math.Abs(b), math.Abs(a)) })
+	// The squares are summed relative to the largest eigenvalue, so that they overflow for no K
+	// whose eigenvalues are finite (an all-10³⁰⁰ matrix gave NaN).
+	top := math.Abs(values[0])
+	switch {
+	case top == 0:
+		return 0, fmt.Errorf("lowrank: %s: K is zero", op)
+	case math.IsInf(top, 0) || math.IsNaN(top):
+		return 0, laberr.Errorf(laberr.ErrNonFinite, "lowrank: %s: the largest eigenvalue of K is %g: its entries are too large; rescale K", op, top)
+	}
 	var tail, total float64
 	for i, v := range values {
-		total += v * v
+		r := v / top
+		total += r * r
 		if i >= k {
-			tail += v * v
+			tail += r * r
 		}
-	}
-	if total == 0 {
-		return 0, fmt.Errorf("lowrank: %s: K is zero", op)
 	}
 	return math.Sqrt(tail / total), nil
 }

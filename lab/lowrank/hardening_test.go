@@ -3,10 +3,13 @@ package lowrank
 import (
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
+	"time"
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/fastkernels/kernellab/lab/internal/lazymat"
 	"github.com/fastkernels/kernellab/lab/kernel"
 )
 
@@ -129,5 +132,31 @@ func TestRelativeFrobeniusOverflow(t *testing.T) {
 	}
 	if v, err := RelativeFrobenius(K, big); err == nil {
 		t.Errorf("RelativeFrobenius(K, 1e300) = %g with a nil error", v)
+	}
+}
+
+// Issue 34: an all-10³⁰⁰ matrix gave a NaN error (its squared eigenvalues overflowed), and a lazy
+// matrix of order 2⁴⁰ was scanned (n²/2 entries) before any size check.
+func TestBestRankKErrorExtremes(t *testing.T) {
+	big := mat.NewSymDense(6, nil)
+	for i := range 6 {
+		for j := i; j < 6; j++ {
+			big.SetSym(i, j, 1e300)
+		}
+	}
+	// Rank one: the best rank-1 approximation is exact, up to the eigensolver's rounding.
+	if e, err := BestRankKError(big, 1); err != nil || !(e >= 0 && e < 1e-12) {
+		t.Errorf("BestRankKError(all 1e300, 1) = %g, %v; want 0 up to rounding", e, err)
+	}
+	t.Setenv("LAB_MEMLIMIT_BYTES", "1073741824")
+	done := make(chan error, 1)
+	go func() { _, err := BestRankKError(lazymat.SymOnes{N: 1 << 40}, 1); done <- err }()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "memlimit") {
+			t.Errorf("BestRankKError of a lazy 2⁴⁰×2⁴⁰ matrix: %v, want a memlimit error", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("BestRankKError of a lazy 2⁴⁰×2⁴⁰ matrix did not return within 10 s")
 	}
 }

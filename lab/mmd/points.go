@@ -8,6 +8,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/fastkernels/kernellab/lab/internal/memlimit"
 	"github.com/fastkernels/kernellab/lab/kernel"
 	"github.com/fastkernels/kernellab/lab/laberr"
 )
@@ -148,6 +149,9 @@ func NewPrecomputed(K mat.Symmetric) (*Precomputed, error) {
 	n := K.SymmetricDim()
 	if n == 0 {
 		return nil, fmt.Errorf("mmd: NewPrecomputed: empty matrix")
+	}
+	if err := memlimit.Check("mmd: NewPrecomputed", fmt.Sprintf("the %d×%d Gram matrix", n, n), 8, n, n); err != nil {
+		return nil, err
 	}
 	gram := mat.NewSymDense(n, nil)
 	for i := range n {

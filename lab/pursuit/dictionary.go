@@ -63,6 +63,10 @@ func NewDenseDictionary(m mat.Matrix) (*DenseDictionary, error) {
 	if d == 0 || n == 0 {
 		return nil, fmt.Errorf("pursuit: NewDenseDictionary: matrix is empty (%d×%d)", d, n)
 	}
+	// A lazy matrix may declare dimensions whose copy no machine holds.
+	if err := memlimit.Check("pursuit: NewDenseDictionary", fmt.Sprintf("the %d×%d dictionary", d, n), 8, d, n); err != nil {
+		return nil, err
+	}
 	var fill func(atoms []float64, j0, j1 int)
 	switch t := m.(type) {
 	case *mat.Dense:

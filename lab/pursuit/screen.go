@@ -50,6 +50,10 @@ type correlationScreen struct {
 	rows   int    // n rounded up to a multiple of 4 (zero atoms)
 	q      []int8 // rows × stride: atom j ≈ s_j·q_j
 	modes  [2]screenConstants
+	// extreme[j]: atom j's largest magnitude lies outside [2⁻⁹⁰⁰, 2⁹⁰⁰], where the scaled
+	// arithmetic could underflow or overflow; it is not encoded (q_j = 0, no bound) and every
+	// search computes its correlation exactly.
+	extreme []bool
 }
 
 // screenConstants are the per-atom factors of one screenMode.
@@ -70,7 +74,7 @@ type screenBuilder struct {
 }
 
 func newScreenBuilder(d, n int) *screenBuilder {
-	s := &correlationScreen{stride: (d + 15) &^ 15, rows: (n + 3) &^ 3}
+	s := &correlationScreen{stride: (d + 15) &^ 15, rows: (n + 3) &^ 3, extreme: make([]bool, n)}
 	s.q = make([]int8, s.rows*s.stride)
 	return &screenBuilder{s: s, d: d, scale: make([]float64, n), qNorm: make([]float64, n), quantErr: make([]float64, n)}
 }
@@ -84,13 +88,11 @@ func (b *screenBuilder) encode(j int, atom []float64) {
 	if maxAbs == 0 {
 		return // q_j = 0, s_j = 0, e_j = 0
 	}
-	b.scale[j] = maxAbs / 127
 	if maxAbs < 0x1p-900 || maxAbs > 0x1p900 {
-		// The scaled arithmetic below could underflow or overflow: q_j stays zero and an
-		// infinite error makes the atom a candidate of every search.
-		b.quantErr[j] = math.Inf(1)
+		b.s.extreme[j] = true // searched exactly: see correlationScreen.extreme
 		return
 	}
+	b.scale[j] = maxAbs / 127
 	inv := 127 / maxAbs
 	row := b.s.q[j*b.s.stride : j*b.s.stride+b.d]
 	var errSq, normSq float64 // in units of s_j, where every value is at most 127
@@ -203,14 +205,22 @@ func (s *correlationScreen) best(dd *DenseDictionary, r []float64, mode screenMo
 	if !s.approximate(dd, r, mode, signed, buf) {
 		return -1, 0, false
 	}
+	// lower is the largest value an encoded candidate surely reaches; extreme atoms, which have no
+	// bound, take no part in it and are all searched exactly (when every candidate is extreme,
+	// lower stays −∞ and the search is exact).
 	lower, top := math.Inf(-1), 0.0
+	candidates := false
 	for j, v := range buf.value[:dd.n] {
-		if !math.IsInf(v, -1) {
+		if math.IsInf(v, -1) {
+			continue
+		}
+		candidates = true
+		if !s.extreme[j] {
 			lower = max(lower, v-buf.bound[j])
 			top = max(top, math.Abs(v))
 		}
 	}
-	if math.IsInf(lower, -1) {
+	if !candidates {
 		return -1, 0, true
 	}
 	if math.IsNaN(lower) || math.IsInf(top, 0) || math.IsNaN(top) {
@@ -219,7 +229,7 @@ func (s *correlationScreen) best(dd *DenseDictionary, r []float64, mode screenMo
 	lower -= 0x1p-49 * top // the roundings of the v_j, on both sides of the comparison
 	best := newBestAtom(signed)
 	for j, v := range buf.value[:dd.n] {
-		if math.IsInf(v, -1) || v+buf.bound[j] < lower {
+		if math.IsInf(v, -1) || !s.extreme[j] && v+buf.bound[j] < lower {
 			continue
 		}
 		c := dot(dd.atom(j), r)

@@ -39,20 +39,34 @@ type BagOfWords struct {
 	DocFreq []int
 }
 
-// Dims returns the number of documents and of words.
-func (b *BagOfWords) Dims() (docs, words int) { return len(b.Words), len(b.Vocabulary) }
+// Dims returns the number of documents and of words (0, 0 for a nil *BagOfWords, which holds
+// none).
+func (b *BagOfWords) Dims() (docs, words int) {
+	if b == nil {
+		return 0, 0
+	}
+	return len(b.Words), len(b.Vocabulary)
+}
 
 // Row returns the word IDs and counts of document i (shared, not copied), nil for i outside
-// [0, docs). With Dims it makes a BagOfWords a learn.Documents.
+// [0, docs); nil counts for a document whose Counts are missing (a hand-made BagOfWords whose
+// Counts are shorter than its Words, which learn's readers then refuse). With Dims it makes a
+// BagOfWords a learn.Documents.
 func (b *BagOfWords) Row(i int) (words []int, counts []float64) {
-	if i < 0 || i >= len(b.Words) {
+	if b == nil || i < 0 || i >= len(b.Words) {
 		return nil, nil
+	}
+	if i >= len(b.Counts) {
+		return b.Words[i], nil
 	}
 	return b.Words[i], b.Counts[i]
 }
 
 // NNZ returns the number of stored (document, word) counts.
 func (b *BagOfWords) NNZ() int {
+	if b == nil {
+		return 0
+	}
 	n := 0
 	for _, w := range b.Words {
 		n += len(w)

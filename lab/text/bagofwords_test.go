@@ -195,3 +195,22 @@ func TestBuildErrors(t *testing.T) {
 		}
 	}
 }
+
+// Issue 34: Dims, Row and NNZ of a nil *BagOfWords panicked (a typed nil in a learn.Documents got
+// past FitTopicModel's nil check); a document without counts is handed to the reader as such.
+func TestNilAndMalformedBagOfWords(t *testing.T) {
+	var none *BagOfWords
+	if d, w := none.Dims(); d != 0 || w != 0 {
+		t.Errorf("nil Dims = %d, %d", d, w)
+	}
+	if words, counts := none.Row(0); words != nil || counts != nil {
+		t.Errorf("nil Row(0) = %v, %v", words, counts)
+	}
+	if none.NNZ() != 0 {
+		t.Error("nil NNZ ≠ 0")
+	}
+	short := &BagOfWords{Vocabulary: []string{"a", "b"}, Words: [][]int{{0}, {1}}, Counts: [][]float64{{1}}}
+	if words, counts := short.Row(1); len(words) != 1 || counts != nil {
+		t.Errorf("Row of a document without counts = %v, %v; want its words and nil counts", words, counts)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/fastkernels/kernellab/lab/internal/memlimit"
 	"github.com/fastkernels/kernellab/lab/laberr"
 )
 
@@ -21,7 +22,11 @@ func Rows(where, name string, m mat.Matrix) (blas64.General, error) {
 	if rm, ok := m.(mat.RawMatrixer); ok {
 		g = rm.RawMatrix()
 	} else {
-		g = mat.DenseCopyOf(m).RawMatrix()
+		d, err := denseCopy(where, name, m)
+		if err != nil {
+			return blas64.General{}, err
+		}
+		g = d.RawMatrix()
 	}
 	return g, finiteRows(where, name, g)
 }
@@ -33,7 +38,10 @@ func Dense(where, name string, m mat.Matrix) (*mat.Dense, error) {
 	}
 	d, ok := m.(*mat.Dense)
 	if !ok {
-		d = mat.DenseCopyOf(m)
+		var err error
+		if d, err = denseCopy(where, name, m); err != nil {
+			return nil, err
+		}
 	}
 	return d, finiteRows(where, name, d.RawMatrix())
 }
@@ -44,7 +52,10 @@ func DenseCopy(where, name string, m mat.Matrix) (*mat.Dense, error) {
 	if err := checkPresent(where, name, m); err != nil {
 		return nil, err
 	}
-	d := mat.DenseCopyOf(m)
+	d, err := denseCopy(where, name, m)
+	if err != nil {
+		return nil, err
+	}
 	return d, finiteRows(where, name, d.RawMatrix())
 }
 
@@ -57,6 +68,11 @@ func Symmetric(where, name string, m mat.Symmetric) (int, error) {
 	n := m.SymmetricDim()
 	if n == 0 {
 		return 0, fmt.Errorf("%s: %s is empty", where, name)
+	}
+	// Its callers work on a dense n×n copy (an eigendecomposition); a lazy matrix of 2⁴⁰ rows
+	// is refused here, before a scan of its n²/2 entries that would never end.
+	if err := memlimit.Check(where, fmt.Sprintf("a dense copy of the %d×%d %s", n, n, name), 8, n, n); err != nil {
+		return 0, err
 	}
 	for i := range n {
 		for j := i; j < n; j++ {
@@ -92,7 +108,11 @@ func checkPresent(where, name string, m mat.Matrix) error {
 	return nil
 }
 
-// checkNotNil rejects nil and a nil pointer in a non-nil interface, whose methods would panic.
+// NotNil rejects nil and a nil pointer in a non-nil interface, whose methods would panic: an
+// argument of any interface type (a matrix, a kernel, documents), named name in where's errors.
+func NotNil(where, name string, m any) error { return checkNotNil(where, name, m) }
+
+// checkNotNil is NotNil.
 func checkNotNil(where, name string, m any) error {
 	if m == nil {
 		return fmt.Errorf("%s: %s is nil", where, name)
@@ -154,4 +174,14 @@ func PredictCopy(where string, X mat.Matrix, fitted int) (*mat.Dense, error) {
 		return nil, laberr.Errorf(laberr.ErrShape, "%s: X has %d columns but the model was fitted on %d", where, cols, fitted)
 	}
 	return x, nil
+}
+
+// denseCopy copies m into a new Dense, after memlimit has checked its size: a lazy matrix (a view,
+// a CSR matrix, a user type) may declare dimensions whose dense copy no machine holds.
+func denseCopy(where, name string, m mat.Matrix) (*mat.Dense, error) {
+	r, c := m.Dims()
+	if err := memlimit.Check(where, fmt.Sprintf("a dense copy of the %d×%d %s", r, c, name), 8, r, c); err != nil {
+		return nil, err
+	}
+	return mat.DenseCopyOf(m), nil
 }

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/fastkernels/kernellab/lab/internal/lazymat"
 )
 
 func TestMatrixChecksRejectBadInput(t *testing.T) {
@@ -124,5 +126,29 @@ func TestAllFinite(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// Issue 34: a lazy matrix of huge dimensions was densified by mat.DenseCopyOf without a size check
+// (an unrecoverable out-of-memory crash); a lazy symmetric one was scanned entry by entry first.
+func TestHugeLazyMatricesAreRefused(t *testing.T) {
+	t.Setenv("LAB_MEMLIMIT_BYTES", "1073741824")
+	for _, m := range []mat.Matrix{lazymat.Ones{R: 1 << 40, C: 3}, lazymat.Ones{R: 3, C: 1 << 40}, lazymat.Ones{R: 1 << 40, C: 1 << 40}} {
+		if _, err := Rows("op", "X", m); err == nil || !strings.Contains(err.Error(), "memlimit") {
+			t.Errorf("Rows(%v): %v, want a memlimit error", m, err)
+		}
+		if _, err := Dense("op", "X", m); err == nil || !strings.Contains(err.Error(), "memlimit") {
+			t.Errorf("Dense(%v): %v, want a memlimit error", m, err)
+		}
+		if _, err := DenseCopy("op", "X", m); err == nil || !strings.Contains(err.Error(), "memlimit") {
+			t.Errorf("DenseCopy(%v): %v, want a memlimit error", m, err)
+		}
+	}
+	if _, err := Symmetric("op", "K", lazymat.SymOnes{N: 1 << 40}); err == nil || !strings.Contains(err.Error(), "memlimit") {
+		t.Errorf("Symmetric of order 2⁴⁰: %v, want a memlimit error", err)
+	}
+	// Small lazy matrices are still copied.
+	if d, err := Dense("op", "X", lazymat.Ones{R: 2, C: 3}); err != nil || d.At(1, 2) != 1 {
+		t.Errorf("Dense of a lazy 2×3 matrix: %v", err)
 	}
 }
