@@ -121,7 +121,7 @@ func (s *settings) parse(fs *flag.FlagSet, args []string, stdout io.Writer) (run
 			s.data.Cache = s.cache
 		}
 	}
-	if s.scale == "" {
+	if s.with&withScale == 0 {
 		return "", nil // a command without --scale
 	}
 	sc, err := run.ParseScale(s.scale)

@@ -57,8 +57,9 @@ var commands = map[string]command{
 var commandOrder = []string{"list", "plan", "run", "slurm", "merge", "render", "claims", "diff", "datasets"}
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stopOnSignal(cancel)
 	err := dispatch(ctx, os.Args[1:], os.Stdout)
 	if err == nil || errors.Is(err, flag.ErrHelp) {
 		return
@@ -69,6 +70,22 @@ func main() {
 		os.Exit(2)
 	}
 	os.Exit(1)
+}
+
+// stopOnSignal cancels the commands' context at the first interrupt or SIGTERM, says that the
+// running tasks are being stopped, and restores the signals' default action, so that a second one
+// ends the process at once: a task that looks at its context only between long steps (a
+// leverage-score computation of minutes) would otherwise keep a stopped run alive with no way
+// out but SIGKILL. Finished tasks are on disk either way.
+func stopOnSignal(cancel context.CancelFunc) {
+	signals := make(chan os.Signal, 1)
+	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		<-signals
+		cancel()
+		signal.Reset(os.Interrupt, syscall.SIGTERM)
+		fmt.Fprintln(os.Stderr, "lab: stopping: the running tasks end at their next check (finished tasks are kept); interrupt again to quit now")
+	}()
 }
 
 // dispatch runs the sub-command named by args[0].

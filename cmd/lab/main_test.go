@@ -1,17 +1,22 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
 	"flag"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/fastkernels/kernellab/experiments"
@@ -313,6 +318,11 @@ func TestCommandLineMistakesAreOneLine(t *testing.T) {
 		{[]string{"run", "--workers", "-1", "fig2_1"}, "run: --workers -1: want 0 (all cores) or more"},
 		{[]string{"list", "foo"}, `list takes no arguments, got "foo"`},
 		{[]string{"claims", "extra"}, "claims takes no arguments"},
+		// One strict scale parser, one exit status for every bad scale (issue 34).
+		{[]string{"list", "--scale", "Quick"}, `unknown scale "Quick"`},
+		{[]string{"list", "--scale", "smoke "}, `unknown scale "smoke "`},
+		{[]string{"list", "--scale", ""}, "scale not set"},
+		{[]string{"list", "--scale", "huge"}, `unknown scale "huge"`},
 	} {
 		out, err := lab(t, tc.args...)
 		var ue usageError
@@ -516,4 +526,59 @@ func exportCommitted(t *testing.T, path string) string {
 		t.Fatalf("extracting the committed %s: %v: %s", path, err, out)
 	}
 	return dir
+}
+
+// A first SIGTERM cancels the commands' context and says so; a second one ends the process at
+// once, even while a task ignores its context (issue 34: a stopped fig3_2 run needed SIGKILL).
+// The test runs itself as the child (LAB_SIGNAL_CHILD): the child cancels nothing itself and
+// sleeps on after its context is done, as a task between two checks would.
+func TestSecondSignalQuits(t *testing.T) {
+	if os.Getenv("LAB_SIGNAL_CHILD") == "1" {
+		ctx, cancel := context.WithCancel(context.Background())
+		stopOnSignal(cancel)
+		fmt.Println("ready")
+		<-ctx.Done()
+		fmt.Println("cancelled")
+		time.Sleep(time.Minute) // a task that does not look at ctx
+		os.Exit(0)
+	}
+	if runtime.GOOS == "windows" {
+		t.Skip("no SIGTERM on Windows")
+	}
+	cmd := exec.Command(os.Args[0], "-test.run", "^TestSecondSignalQuits$")
+	cmd.Env = append(os.Environ(), "LAB_SIGNAL_CHILD=1")
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	lines := bufio.NewScanner(stdout)
+	next := func(want string) {
+		t.Helper()
+		if !lines.Scan() || lines.Text() != want {
+			t.Fatalf("child printed %q, want %q (stderr %q)", lines.Text(), want, stderr.String())
+		}
+	}
+	next("ready")
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	next("cancelled")
+	time.Sleep(100 * time.Millisecond) // the handler resets the signal right after it cancels
+	start := time.Now()
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	err = cmd.Wait()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != -1 || time.Since(start) > 10*time.Second {
+		t.Fatalf("after a second SIGTERM the child ended with %v after %v; want death by the signal at once", err, time.Since(start))
+	}
+	if !strings.Contains(stderr.String(), "interrupt again to quit now") {
+		t.Errorf("the first signal was not announced: stderr %q", stderr.String())
+	}
 }

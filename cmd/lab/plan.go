@@ -10,7 +10,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"runtime/debug"
 	"strings"
 	"syscall"
 	"text/tabwriter"
@@ -74,7 +73,7 @@ func readKeptPlan(results string, sc run.Scale, id string, tasks, k int) ([]task
 }
 
 func writeKeptPlan(results string, sc run.Scale, id string, tasks int, samples []taskCost) error {
-	kp := keptPlan{ID: id, Scale: sc, Tasks: tasks, Revision: buildRevision(), Measured: time.Now().UTC()}
+	kp := keptPlan{ID: id, Scale: sc, Tasks: tasks, Revision: run.Revision(), Measured: time.Now().UTC()}
 	for _, s := range samples {
 		kp.Samples = append(kp.Samples, keptSample{Key: s.key, Wall: s.wall.Seconds(), CPU: s.cpu.Seconds(), MaxRSS: s.maxRSS, OverBudget: s.overBudget})
 	}
@@ -83,20 +82,6 @@ func writeKeptPlan(results string, sc run.Scale, id string, tasks int, samples [
 		return err
 	}
 	return safefile.WriteBytes(keptPlanPath(results, sc, id), append(data, '\n'))
-}
-
-// buildRevision is the VCS revision stamped into this binary ("" when none).
-func buildRevision() string {
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
-		return ""
-	}
-	for _, s := range info.Settings {
-		if s.Key == "vcs.revision" {
-			return s.Value
-		}
-	}
-	return ""
 }
 
 // expCost is the estimate for one experiment.

@@ -247,6 +247,9 @@ func cmdSlurm(ctx context.Context, args []string, stdout io.Writer) error {
 		fmt.Fprintf(stdout, "# ---- merge, render, claims: sbatch --dependency=afterok:<array job id> this\n%s", j.mergeScript())
 		return nil
 	}
+	if err := checkClusterFits(ctx, j); err != nil {
+		return err
+	}
 	dir := filepath.Join(j.results, "slurm")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err

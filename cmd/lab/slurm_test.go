@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"net"
 	"os"
@@ -308,6 +309,22 @@ func TestSlurmLive(t *testing.T) {
 	}
 	if st := waitJob(t, c, mergeID, 2*time.Minute); st != "COMPLETED" {
 		t.Errorf("second merge job %s ended %s", mergeID, st)
+	}
+
+	// A request no node offers is refused before anything is submitted (issue 34: the array
+	// stayed PENDING for ever): one CPU more than the node has, or more memory than it has.
+	for _, tc := range []struct{ cpus, mem, want string }{
+		{fmt.Sprint(runtime.NumCPU() + 1), "500M", fmt.Sprintf("give --cpus %d or less", runtime.NumCPU())},
+		{"1", "100T", "give --mem"},
+	} {
+		cmd := exec.Command(bin, append([]string{"slurm", "--scale", "smoke", "--shards", "3", "--cpus", tc.cpus, "--time", "10",
+			"--mem", tc.mem, "--results", filepath.Join(work, "refused"), "--submit"}, ids...)...)
+		cmd.Dir = work
+		o, err := cmd.CombinedOutput()
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(string(o), tc.want) || strings.Contains(string(o), "submitted") {
+			t.Errorf("--cpus %s --mem %s: %v, output %q; want exit status 2 saying %q", tc.cpus, tc.mem, err, o, tc.want)
+		}
 	}
 	t.Logf("live Slurm test: %s", time.Since(started).Round(time.Millisecond))
 }

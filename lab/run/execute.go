@@ -172,7 +172,7 @@ func Execute(ctx context.Context, e *Experiment, opts Options) (*Results, error)
 		if err := safefile.WriteBytes(lay.table(), table.Bytes()); err != nil {
 			return nil, fmt.Errorf("run: %s: %w", e.ID, err)
 		}
-		m := newMeta(e, opts.Scale, len(tasks), len(res.Rows), started)
+		m := newMeta(e, opts.Scale, len(tasks), len(res.Rows), table.Bytes(), started)
 		m.TasksRun, m.TasksKept, m.Workers, m.KeptFromRevision = len(pending), kept, workers, keptFrom
 		if partial {
 			m.PlanTasks = planned

@@ -549,6 +549,110 @@ func TestSourceChangedIgnoresOutputs(t *testing.T) {
 	if !sourceChanged(t.TempDir(), head) {
 		t.Fatal("outside a checkout: source unchanged")
 	}
+
+	// An unstamped binary asks git (issue 34): the checkout's HEAD when its go.mod declares the
+	// binary's module, with +modified for edited source; nothing in another module's checkout or
+	// outside one.
+	if got := checkoutRevision(dir, "example.com/lab"); got != "" {
+		t.Fatalf("checkout without go.mod: revision %q", got)
+	}
+	write("go.mod", "module example.com/lab // the lab\n\ngo 1.26\n")
+	write("main.go", "package main\n")
+	git("add", ".")
+	git("commit", "-q", "-m", "module")
+	head = git("rev-parse", "HEAD")
+	if got := checkoutRevision(filepath.Join(dir, "figures"), "example.com/lab"); got != head {
+		t.Fatalf("clean checkout of the module: revision %q, want %q", got, head)
+	}
+	if got := checkoutRevision(dir, "example.com/other"); got != "" {
+		t.Fatalf("checkout of another module: revision %q", got)
+	}
+	if got := checkoutRevision(t.TempDir(), "example.com/lab"); got != "" {
+		t.Fatalf("outside a checkout: revision %q", got)
+	}
+	write("main.go", "package main // edited\n")
+	if got := checkoutRevision(dir, "example.com/lab"); got != head+"+modified" {
+		t.Fatalf("edited source: revision %q, want %q", got, head+"+modified")
+	}
+}
+
+// An unstamped build that reuses kept parts says loudly that it cannot check their revision
+// (issue 34: -buildvcs=false skipped the check silently).
+func TestUnstampedResumeWarns(t *testing.T) {
+	saved := currentRevision
+	defer func() { currentRevision = saved }()
+	currentRevision = func() string { return "" }
+	dir := t.TempDir()
+	e := (&toy{n: 3}).experiment()
+	var first, second bytes.Buffer
+	mustExecute(t, e, Options{Scale: Smoke, Dir: dir, Progress: NewTerminalProgress(&first)})
+	mustExecute(t, e, Options{Scale: Smoke, Dir: dir, Progress: NewTerminalProgress(&second)})
+	if strings.Contains(first.String(), "UNCHECKED") {
+		t.Errorf("a run that keeps nothing warns: %q", first.String())
+	}
+	for _, want := range []string{"reusing 3 kept task results UNCHECKED", "-buildvcs", "--fresh"} {
+		if !strings.Contains(second.String(), want) {
+			t.Errorf("resumed unstamped run: %q does not say %q", second.String(), want)
+		}
+	}
+}
+
+// A results table changed after its run is refused by Load, as a changed part is (issue 34: an
+// edited value moved a claim without a word); running again rebuilds it from the kept parts, and a
+// merged table is checked the same way.
+func TestEditedTableIsRefused(t *testing.T) {
+	dir := t.TempDir()
+	ty := &toy{n: 3}
+	e := ty.experiment()
+	mustExecute(t, e, Options{Scale: Smoke, Dir: dir})
+	path := tablePath(dir, Smoke, "toy1")
+	good := readFile(t, path)
+	if _, err := Load(e, Smoke, dir); err != nil {
+		t.Fatal(err)
+	}
+	// The last digit of the first row's value (the table's last column) is changed.
+	i := bytes.IndexByte(good, '\n') + 1
+	j := i + bytes.IndexByte(good[i:], '\n') - 1
+	edited := bytes.Clone(good)
+	if edited[j] < '0' || edited[j] > '9' {
+		t.Fatalf("the first row does not end in a digit: %q", good[i:j+1])
+	}
+	edited[j] = '0' + (edited[j]-'0'+1)%10
+	if err := os.WriteFile(path, edited, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Load(e, Smoke, dir)
+	for _, want := range []string{path, "checksum", "lab run --scale smoke toy1"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Fatalf("Load of an edited table: %v, want an error saying %q", err, want)
+		}
+	}
+	calls := ty.calls.Load()
+	mustExecute(t, e, Options{Scale: Smoke, Dir: dir})
+	if ty.calls.Load() != calls || !bytes.Equal(readFile(t, path), good) {
+		t.Fatalf("running again recomputed %d tasks or did not restore the table", ty.calls.Load()-calls)
+	}
+	if _, err := Load(e, Smoke, dir); err != nil {
+		t.Fatalf("rebuilt table: %v", err)
+	}
+	// A merged table carries its checksum too.
+	out := t.TempDir()
+	if err := Merge(e, Smoke, out, dir); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(tablePath(out, Smoke, "toy1"), edited, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(e, Smoke, out); err == nil || !strings.Contains(err.Error(), "checksum") {
+		t.Fatalf("Load of an edited merged table: %v", err)
+	}
+	// A table without a meta file (the committed reference tables, guarded by git) is read as is.
+	if err := os.Remove(filepath.Join(out, "smoke", "toy1.meta.json")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(e, Smoke, out); err != nil {
+		t.Fatalf("table without a meta file: %v", err)
+	}
 }
 
 // TestFirstRunsAPrefixOfThePlan: a partial run (First) runs the first tasks only and writes their

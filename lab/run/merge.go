@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"strings"
@@ -104,10 +103,14 @@ func Merge(e *Experiment, sc Scale, dst string, srcs ...string) error {
 			return fmt.Errorf("run: merge %s: %w", e.ID, err)
 		}
 	}
-	if err := safefile.Write(out.table(), func(w io.Writer) error { return writeTable(w, rows) }); err != nil {
+	var table bytes.Buffer
+	if err := writeTable(&table, rows); err != nil {
 		return fmt.Errorf("run: merge %s: %w", e.ID, err)
 	}
-	m := newMeta(e, sc, len(tasks), len(rows), started)
+	if err := safefile.WriteBytes(out.table(), table.Bytes()); err != nil {
+		return fmt.Errorf("run: merge %s: %w", e.ID, err)
+	}
+	m := newMeta(e, sc, len(tasks), len(rows), table.Bytes(), started)
 	m.MergedFrom = srcs
 	if err := m.write(out.meta()); err != nil {
 		return fmt.Errorf("run: merge %s: %w", e.ID, err)

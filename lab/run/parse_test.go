@@ -7,14 +7,17 @@ import (
 )
 
 func TestParseScale(t *testing.T) {
-	for in, want := range map[string]Scale{"smoke": Smoke, " Quick ": Quick, "PAPER": Paper} {
+	for in, want := range map[string]Scale{"smoke": Smoke, "quick": Quick, "paper": Paper} {
 		if got, err := ParseScale(in); err != nil || got != want {
 			t.Errorf("ParseScale(%q) = %q, %v", in, got, err)
 		}
 	}
-	for _, in := range []string{"", "fast", "smok"} {
-		if _, err := ParseScale(in); err == nil || !strings.Contains(err.Error(), "smoke, quick or paper") {
-			t.Errorf("ParseScale(%q): %v", in, err)
+	// Strict (issue 34): a name that only differs by case or spaces is refused like any other, and
+	// the error says how the name is written.
+	for in, hint := range map[string]string{"": "not set", "fast": "", "smok": "", " Quick ": "lower case", "smoke ": "lower case", "PAPER": "lower case"} {
+		_, err := ParseScale(in)
+		if err == nil || !strings.Contains(err.Error(), "smoke, quick or paper") || !strings.Contains(err.Error(), hint) {
+			t.Errorf("ParseScale(%q): %v, want an error naming the scales and %q", in, err, hint)
 		}
 	}
 }

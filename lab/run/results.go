@@ -1,6 +1,7 @@
 package run
 
 import (
+	"bytes"
 	"cmp"
 	"errors"
 	"fmt"
@@ -25,12 +26,16 @@ type Results struct {
 // from the rows (the file name without .csv when there are none) and Scale from the parent folder
 // when it is a scale name.
 func ReadResults(path string) (*Results, error) {
-	f, err := os.Open(path)
+	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("run: %w", err)
 	}
-	defer f.Close()
-	rows, err := readTable(f, path)
+	return parseResults(data, path)
+}
+
+// parseResults is ReadResults of the table data read from path.
+func parseResults(data []byte, path string) (*Results, error) {
+	rows, err := readTable(bytes.NewReader(data), path)
 	if err != nil {
 		return nil, err
 	}
@@ -59,8 +64,16 @@ func Load(e *Experiment, sc Scale, dir string) (*Results, error) {
 		return nil, err
 	}
 	e = e.Producer()
-	path := layoutOf(dir, sc, e.ID).table()
-	res, err := ReadResults(path)
+	lay := layoutOf(dir, sc, e.ID)
+	path := lay.table()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("run: %w", err)
+	}
+	if err := verifyTable(lay, data); err != nil {
+		return nil, err
+	}
+	res, err := parseResults(data, path)
 	if err != nil {
 		return nil, err
 	}

@@ -19,10 +19,12 @@ const (
 	Paper Scale = "paper"
 )
 
-// ParseScale reads a scale name (case and surrounding spaces ignored), so command-line flags and
-// notebook parameters get a clear error instead of an unknown scale reaching a Plan.
+// ParseScale reads a scale name, exactly as written (smoke, quick or paper), so command-line flags
+// and notebook parameters get a clear error instead of an unknown scale reaching a Plan. It is
+// strict: "Quick" or "smoke " is refused with the names it accepts, as every other unknown name
+// is, rather than read as another scale would be written.
 func ParseScale(s string) (Scale, error) {
-	sc := Scale(strings.ToLower(strings.TrimSpace(s)))
+	sc := Scale(s)
 	if err := sc.validate(); err != nil {
 		return "", err
 	}
@@ -35,6 +37,9 @@ func (sc Scale) validate() error {
 		return nil
 	case "":
 		return fmt.Errorf("run: scale not set (want %s, %s or %s)", Smoke, Quick, Paper)
+	}
+	if fold := Scale(strings.ToLower(strings.TrimSpace(string(sc)))); fold != sc && fold.validate() == nil {
+		return fmt.Errorf("run: unknown scale %q (want %s, %s or %s; scale names are lower case, without spaces: %s)", string(sc), Smoke, Quick, Paper, fold)
 	}
 	return fmt.Errorf("run: unknown scale %q (want %s, %s or %s)", string(sc), Smoke, Quick, Paper)
 }
