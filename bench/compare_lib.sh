@@ -1,4 +1,4 @@
-# Shared steps of the side-by-side scripts (compare_sklearn.sh, compare_chapters.sh,
+# Shared steps of the side-by-side scripts (compare_sklearn.sh, compare_chapters.sh, compare_assignment.sh,
 # compare_forest.sh, compare_slides.sh), sourced by them: each sets SCRIPT (its name, for messages) first.
 
 # compare_setup MODULES...: lets OpenBLAS pick the processor's own kernels, finds a Python that

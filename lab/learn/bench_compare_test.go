@@ -2,8 +2,11 @@ package learn_test
 
 import (
 	"context"
+	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -170,4 +173,109 @@ func BenchmarkCompareTopicModel(b *testing.B) {
 	}
 	b.ReportMetric(float64(D*iterations)/b.Elapsed().Seconds(), "docs/s")
 	b.ReportMetric(float64(iterations)/float64(b.N), "iterations")
+}
+
+// Side-by-side comparison of learn.Assignment with scipy's linear_sum_assignment
+// (bench/compare_assignment.sh, issues 34 and 35). TestWriteAssignmentCompareData writes the cost
+// matrices both sides solve (raw little-endian float64, row major): n × n for n = 500, 2000 and
+// 3000 of three kinds,
+//   - zeros: every assignment is optimal, ties everywhere (the earlier solver took 95 s at 3000,
+//     scipy 0.12 s);
+//   - ints: integer costs drawn uniformly from 0–4, many ties (25 s against 0.056 s at 2000);
+//   - uniform: costs uniform on [0, 1), no ties,
+//
+// as assign_<kind>_<n>.f64. The Python side writes scipy's optimal totals
+// (scipy_assign_totals.f64, in the order of assignmentCases), which TestAssignmentAgreesWithScipy
+// compares with the lab's, and times linear_sum_assignment on each; BenchmarkCompareAssignment
+// times the lab on the same matrices. All skip when comparedata.Env is unset.
+var assignmentCases = func() []assignmentCase {
+	kinds := []struct {
+		name string
+		cost func(rng *rand.Rand) float64
+	}{
+		{"zeros", func(*rand.Rand) float64 { return 0 }},
+		{"ints", func(rng *rand.Rand) float64 { return float64(rng.IntN(5)) }},
+		{"uniform", func(rng *rand.Rand) float64 { return rng.Float64() }},
+	}
+	var out []assignmentCase
+	for _, k := range kinds {
+		for _, n := range []int{500, 2000, 3000} {
+			out = append(out, assignmentCase{fmt.Sprintf("%s_%d", k.name, n), n, k.cost})
+		}
+	}
+	return out
+}()
+
+// assignmentCase is one cost matrix of the comparison: its name, order and entry distribution.
+type assignmentCase struct {
+	name string
+	n    int
+	cost func(rng *rand.Rand) float64
+}
+
+// TestWriteAssignmentCompareData writes the cost matrices (see above).
+func TestWriteAssignmentCompareData(t *testing.T) {
+	dir := comparedata.Dir(t)
+	for k, c := range assignmentCases {
+		rng := rand.New(rand.NewPCG(34, uint64(k)))
+		v := make([]float64, c.n*c.n)
+		for i := range v {
+			v[i] = c.cost(rng)
+		}
+		comparedata.Write(t, dir, "assign_"+c.name+".f64", v)
+	}
+	t.Logf("assignment: %d cost matrices written (zeros, integers 0–4 and uniform costs at n = 500, 2000, 3000)", len(assignmentCases))
+}
+
+// compareCosts reads the cost matrix of case name written by TestWriteAssignmentCompareData.
+func compareCosts(tb testing.TB, name string, n int) *mat.Dense {
+	tb.Helper()
+	return comparedata.Matrix(tb, comparedata.Dir(tb), "assign_"+name+".f64", n)
+}
+
+// TestAssignmentAgreesWithScipy: on every matrix the lab's optimal total equals scipy's, exactly
+// for the integer costs and within 1e-12 relative for the uniform ones (sums of 1000 terms in
+// another order), and the lab's columns are a permutation whose costs add up to its total.
+func TestAssignmentAgreesWithScipy(t *testing.T) {
+	want := comparedata.Floats(t, comparedata.Dir(t), "scipy_assign_totals.f64", len(assignmentCases))
+	for k, c := range assignmentCases {
+		C := compareCosts(t, c.name, c.n)
+		cols, total, err := learn.Assignment(C)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := make([]bool, c.n)
+		sum := 0.0
+		for i, j := range cols {
+			if seen[j] {
+				t.Fatalf("%s: column %d assigned twice", c.name, j)
+			}
+			seen[j] = true
+			sum += C.At(i, j)
+		}
+		tol := 0.0
+		if strings.HasPrefix(c.name, "uniform") {
+			tol = 1e-12 * want[k]
+		}
+		if math.Abs(total-want[k]) > tol || sum != total {
+			t.Errorf("%s: lab total %.17g (columns sum to %.17g), scipy %.17g", c.name, total, sum, want[k])
+		}
+		t.Logf("assignment %s %d×%d: total %.10g, scipy's %.10g", c.name, c.n, c.n, total, want[k])
+	}
+}
+
+// BenchmarkCompareAssignment solves each matrix (the copy of C into the solver's checked rows
+// included: a *mat.Dense is used in place).
+func BenchmarkCompareAssignment(b *testing.B) {
+	for _, c := range assignmentCases {
+		b.Run(c.name, func(b *testing.B) {
+			C := compareCosts(b, c.name, c.n)
+			b.ResetTimer()
+			for range b.N {
+				if _, _, err := learn.Assignment(C); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }

@@ -98,3 +98,32 @@ func TestAssignmentErrors(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkAssignmentTies solves the tie-heavy matrices of issue 34 at a third of their size
+// (bench/compare_assignment.sh times the full sizes against scipy): n × n zeros, where the
+// earlier solver ran along every assigned column for every row, and integer costs 0–4.
+func BenchmarkAssignmentTies(b *testing.B) {
+	for _, tc := range []struct {
+		name string
+		n    int
+		cost func(rng *rand.Rand) float64
+	}{
+		{"zeros-1000", 1000, func(*rand.Rand) float64 { return 0 }},
+		{"ints-700", 700, func(rng *rand.Rand) float64 { return float64(rng.IntN(5)) }},
+	} {
+		rng := rand.New(rand.NewPCG(5, 6))
+		C := mat.NewDense(tc.n, tc.n, nil)
+		for i := range tc.n {
+			for j := range tc.n {
+				C.Set(i, j, tc.cost(rng))
+			}
+		}
+		b.Run(tc.name, func(b *testing.B) {
+			for range b.N {
+				if _, _, err := Assignment(C); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
