@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"image/color"
 	"math"
-	"reflect"
 	"slices"
 	"strconv"
 
@@ -16,6 +15,8 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/fastkernels/kernellab/lab/internal/matcheck"
 )
 
 // Rect is a block of a matrix: Rows × Cols entries whose top-left entry is (Row0, Col0).
@@ -62,8 +63,8 @@ func HeatMap(p *plot.Plot, m mat.Matrix, opt HeatMapOptions) error {
 	if p == nil || m == nil {
 		return errors.New("plotting: HeatMap needs a plot and a matrix")
 	}
-	if v := reflect.ValueOf(m); v.Kind() == reflect.Pointer && v.IsNil() {
-		return fmt.Errorf("plotting: HeatMap of a nil %T", m)
+	if err := matcheck.NotNil("plotting: HeatMap", "the matrix", m); err != nil {
+		return err
 	}
 	rows, cols := m.Dims()
 	if rows < 1 || cols < 1 || rows > maxHeatCells/cols {

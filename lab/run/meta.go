@@ -107,7 +107,7 @@ func Revision() string {
 }
 
 // checkoutRevision is the revision of the git checkout around dir when its go.mod declares module
-// (the module the program was built from), with "+modified" when sourceChanged; "" when dir is not
+// (the module the program was built from), with "+modified" when trackedChanged; "" when dir is not
 // in such a checkout or git is missing.
 func checkoutRevision(dir, module string) string {
 	top, err := exec.Command("git", "-C", dir, "rev-parse", "--show-toplevel").Output()
@@ -123,7 +123,7 @@ func checkoutRevision(dir, module string) string {
 		return ""
 	}
 	revision := strings.TrimSpace(string(head))
-	if sourceChanged(dir, revision) {
+	if trackedChanged(dir) {
 		revision += "+modified"
 	}
 	return revision
@@ -146,9 +146,12 @@ func modulePath(gomod []byte) string {
 // git does not ignore are not source; a new source file must be added to git to count.
 func sourceChanged(dir, revision string) bool {
 	head, err := exec.Command("git", "-C", dir, "rev-parse", "HEAD").Output()
-	if err != nil || strings.TrimSpace(string(head)) != revision {
-		return true
-	}
+	return err != nil || strings.TrimSpace(string(head)) != revision || trackedChanged(dir)
+}
+
+// trackedChanged reports whether the checkout around dir has changes to tracked files outside
+// figures/ (or git cannot say).
+func trackedChanged(dir string) bool {
 	status, err := exec.Command("git", "-C", dir, "status", "--porcelain", "--untracked-files=no", "--",
 		":(top)", ":(top,exclude)figures").Output()
 	return err != nil || len(bytes.TrimSpace(status)) > 0

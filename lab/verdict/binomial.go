@@ -46,7 +46,12 @@ func Wilson(k, n int, level float64) (lo, hi float64) {
 	return max(0, centre-half), min(1, centre+half)
 }
 
-func rateTest(label string, k, n int) (Test, bool) {
+// rateTest is the common part of RateBelow and RateAbove: the rate k/n with its Clopper–Pearson
+// interval, or an inconclusive test, with the reason, when the counts or p0 cannot be tested.
+func rateTest(label string, k, n int, p0 float64) (Test, bool) {
+	if !(p0 >= 0 && p0 <= 1) {
+		return Premise(label, fmt.Sprintf("the rate to compare with, %g, is not a probability in [0, 1]", p0)), false
+	}
 	if n <= 0 || k < 0 || k > n {
 		t := Premise(label, fmt.Sprintf("%d events out of %d decisions cannot be tested", k, n))
 		t.N = n
@@ -60,10 +65,7 @@ func rateTest(label string, k, n int) (Test, bool) {
 // decisions with exact binomial tests: supported if H0: rate ≥ p0 is rejected (P(X ≤ k) < Alpha),
 // contradicted if H0: rate ≤ p0 is (P(X ≥ k) < Alpha). The interval is Clopper–Pearson's.
 func RateBelow(label string, k, n int, p0 float64) Test {
-	if !(p0 >= 0 && p0 <= 1) {
-		return Premise(label, fmt.Sprintf("the rate to compare with, %g, is not a probability in [0, 1]", p0))
-	}
-	t, ok := rateTest(label, k, n)
+	t, ok := rateTest(label, k, n, p0)
 	if ok {
 		t.PSupport, t.PContradict = binomialCDF(k, n, p0), 1-binomialCDF(k-1, n, p0)
 	}
@@ -73,10 +75,7 @@ func RateBelow(label string, k, n int, p0 float64) Test {
 
 // RateAbove tests the claim "the rate of an event is above p0"; see [RateBelow].
 func RateAbove(label string, k, n int, p0 float64) Test {
-	if !(p0 >= 0 && p0 <= 1) {
-		return Premise(label, fmt.Sprintf("the rate to compare with, %g, is not a probability in [0, 1]", p0))
-	}
-	t, ok := rateTest(label, k, n)
+	t, ok := rateTest(label, k, n, p0)
 	if ok {
 		t.PSupport, t.PContradict = 1-binomialCDF(k-1, n, p0), binomialCDF(k, n, p0)
 	}

@@ -62,7 +62,7 @@ func DenseCopy(where, name string, m mat.Matrix) (*mat.Dense, error) {
 // Symmetric checks that m is a non-nil, non-empty symmetric matrix whose upper triangle (hence
 // all of it) is finite, and returns its order.
 func Symmetric(where, name string, m mat.Symmetric) (int, error) {
-	if err := checkNotNil(where, name, m); err != nil {
+	if err := NotNil(where, name, m); err != nil {
 		return 0, err
 	}
 	n := m.SymmetricDim()
@@ -99,7 +99,7 @@ func FiniteVector(where, name string, v []float64) error {
 
 // checkPresent rejects a nil matrix (untyped or typed) and one with no rows or no columns.
 func checkPresent(where, name string, m mat.Matrix) error {
-	if err := checkNotNil(where, name, m); err != nil {
+	if err := NotNil(where, name, m); err != nil {
 		return err
 	}
 	if r, c := m.Dims(); r == 0 || c == 0 {
@@ -110,10 +110,7 @@ func checkPresent(where, name string, m mat.Matrix) error {
 
 // NotNil rejects nil and a nil pointer in a non-nil interface, whose methods would panic: an
 // argument of any interface type (a matrix, a kernel, documents), named name in where's errors.
-func NotNil(where, name string, m any) error { return checkNotNil(where, name, m) }
-
-// checkNotNil is NotNil.
-func checkNotNil(where, name string, m any) error {
+func NotNil(where, name string, m any) error {
 	if m == nil {
 		return fmt.Errorf("%s: %s is nil", where, name)
 	}
