@@ -97,6 +97,26 @@ func TestBinomialTests(t *testing.T) {
 	}
 }
 
+// A threshold that is no number (or no probability) makes every test inconclusive with the
+// reason, and no p-value NaN (issue 34: NaN p-values, and a panic in gonum's beta function for a
+// rate outside [0, 1]).
+func TestBadThresholdsAreInconclusive(t *testing.T) {
+	d := []float64{1, 2, 3, 4}
+	for name, tc := range map[string]Test{
+		"RateBelow p0 = NaN":   RateBelow("x", 2, 10, math.NaN()),
+		"RateAbove p0 = -1":    RateAbove("x", 2, 10, -1),
+		"RateBelow p0 = +Inf":  RateBelow("x", 2, 10, math.Inf(1)),
+		"MeanAbove c = NaN":    MeanAbove("x", d, math.NaN()),
+		"MeanBelow c = NaN":    MeanBelow("x", d, math.NaN()),
+		"Equivalent margin -1": Equivalent("x", d, -1),
+		"Equivalent NaN":       Equivalent("x", d, math.NaN()),
+	} {
+		if tc.Outcome() != Inconclusive || tc.Reason == "" || math.IsNaN(tc.PSupport) || math.IsNaN(tc.PContradict) {
+			t.Errorf("%s: outcome %v, reason %q, p %g / %g; want inconclusive with a reason and numeric p", name, tc.Outcome(), tc.Reason, tc.PSupport, tc.PContradict)
+		}
+	}
+}
+
 func TestFewerErrorsIsMcNemar(t *testing.T) {
 	// A alone wrong on 1 decision, B alone wrong on 9, both wrong on 5, both right on 85.
 	var a, b []bool
