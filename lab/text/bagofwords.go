@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/fastkernels/kernellab/lab/dataset"
 )
@@ -206,10 +207,11 @@ func keptWords(words []string, df, total []int, docs int, opts Options) []int {
 }
 
 // FromCorpus builds the bag of words of a corpus from lab/dataset (Source.Corpus) after removing
-// what is markup rather than text: the headers of corpus_20newsgroups messages (everything
-// before the first empty line, as scikit-learn's fetch_20newsgroups(remove=("headers",)) does)
-// and the "<br />" line breaks of corpus_imdb_reviews. Errors: a nil or unknown corpus, and those
-// of Build.
+// what is markup or encoding rather than text: from corpus_20newsgroups messages the headers
+// (everything before the first empty line, as scikit-learn's fetch_20newsgroups(remove=("headers",))
+// does) and the encoded lines (EncodedLine: uuencoded and base64 binaries, PGP signatures, whose
+// fragments such as "a86", "b8f" and "ax" otherwise fill whole topics), and from
+// corpus_imdb_reviews the "<br />" line breaks. Errors: a nil or unknown corpus, and those of Build.
 func FromCorpus(c *dataset.Corpus, opts Options) (*BagOfWords, error) {
 	if c == nil {
 		return nil, fmt.Errorf("text: FromCorpus: nil corpus")
@@ -219,9 +221,10 @@ func FromCorpus(c *dataset.Corpus, opts Options) (*BagOfWords, error) {
 	case "corpus_20newsgroups":
 		clean = func(doc string) string {
 			if _, body, ok := strings.Cut(doc, "\n\n"); ok {
-				return body
+				doc = body
 			}
-			return doc
+			lines := strings.Split(doc, "\n")
+			return strings.Join(slices.DeleteFunc(lines, EncodedLine), "\n")
 		}
 	case "corpus_imdb_reviews":
 		clean = func(doc string) string { return strings.ReplaceAll(doc, "<br />", " ") }
@@ -234,3 +237,17 @@ func FromCorpus(c *dataset.Corpus, opts Options) (*BagOfWords, error) {
 	}
 	return Build(docs, opts)
 }
+
+// EncodedLine reports whether a line of a message is encoding rather than text: at least
+// encodedLineMin characters with no space or tab among them once trailing blanks are cut. This
+// catches the lines of uuencoded (61 characters) and base64 (64–76) binaries and of PGP
+// signatures, which 20 Newsgroups' posts carry in the thousands, and rules of dashes, which hold no
+// word; it also drops a URL or path of that length written alone on its line.
+func EncodedLine(line string) bool {
+	l := strings.TrimRight(line, " \t\r")
+	return utf8.RuneCountInString(l) >= encodedLineMin && !strings.ContainsAny(l, " \t")
+}
+
+// encodedLineMin is EncodedLine's length: below the shortest encoded lines (uuencode's 61, base64's
+// 64) with a margin for short final lines, above the longest single words of English text.
+const encodedLineMin = 40

@@ -165,6 +165,21 @@ func TestFromCorpus(t *testing.T) {
 	if want := []string{"goalie", "orbit", "reached", "rocket", "saved"}; !slices.Equal(b.Vocabulary, want) {
 		t.Errorf("20 Newsgroups vocabulary %q, want %q (headers removed)", b.Vocabulary, want)
 	}
+	// Issue 33: the encoded lines of a post (a uuencoded binary, a PGP signature) fed whole topics
+	// of fragments such as "a86" and "ax"; the text around them stays.
+	encoded := &dataset.Corpus{Name: "corpus_20newsgroups", Docs: []string{
+		"Subject: driver\n\nHere is the driver.\nbegin 644 drv.exe\n" +
+			"MAX>'AX>'AX>'AX>'AX>'AX>'AX>'AX>'AX>'AX>'AX>'AX>'AX>'AX>'AX>'\n" +
+			"M:3IIACHZD2_'.L>1:9&1QY&1:3IID3J1D<<Z03II.CJ&.LHZD2^1.I&&ACJ1  \r\n" +
+			"end\n-----BEGIN PGP SIGNATURE-----\niQBuAgUBK9TknDh0K1zBsGrxAQEAQgLFEFNH9HlHyoVHuWR5RWD9Y+mBrXkYKWsC\n" +
+			"Tell me if it_works_for_you_on_windows_nt_3\n",
+	}}
+	if b, err = FromCorpus(encoded, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"644", "begin", "driver", "drv", "end", "exe", "it_works_for_you_on_windows_nt_3", "pgp", "signature", "tell"}; !slices.Equal(b.Vocabulary, want) {
+		t.Errorf("encoded lines: vocabulary %q, want %q", b.Vocabulary, want)
+	}
 	imdb := &dataset.Corpus{Name: "corpus_imdb_reviews", Docs: []string{"Great film.<br /><br />Loved it."}}
 	if b, err = FromCorpus(imdb, Options{}); err != nil || !slices.Equal(b.Vocabulary, []string{"film", "great", "loved"}) {
 		t.Errorf("IMDB vocabulary %q, %v", b.Vocabulary, err)
@@ -212,5 +227,23 @@ func TestNilAndMalformedBagOfWords(t *testing.T) {
 	short := &BagOfWords{Vocabulary: []string{"a", "b"}, Words: [][]int{{0}, {1}}, Counts: [][]float64{{1}}}
 	if words, counts := short.Row(1); len(words) != 1 || counts != nil {
 		t.Errorf("Row of a document without counts = %v, %v; want its words and nil counts", words, counts)
+	}
+}
+
+func TestEncodedLine(t *testing.T) {
+	for line, want := range map[string]bool{
+		"":  false,
+		"M": false,
+		"M0'=)=T!W=W>%W2-`0$\"%0'=WW86%=W=`285WA85WW4!`27=W27=)W7=WW=W1":   true, // uuencode
+		"iQBuAgUBK9TknDh0K1zBsGrxAQEAQgLFEFNH9HlHyoVHuWR5RWD9Y+mBrXkYKWsC": true, // base64
+		"----------------------------------------":                         true, // 40 dashes
+		"---------------------------------------":                          false,
+		"MAX>'AX>'AX>'AX>'AX>'AX>'AX>'AX>'AX>'AX>'AX> \t\r":                true, // trailing blanks cut
+		"the quick brown fox jumps over the lazy dog again and again":      false,
+		"ééééééééééééééééééééééééééééééééééééééé":                          false, // 39 runes, 78 bytes
+	} {
+		if got := EncodedLine(line); got != want {
+			t.Errorf("EncodedLine(%q) = %v, want %v", line, got, want)
+		}
 	}
 }
