@@ -829,14 +829,14 @@ func TestFig4_4Labels(t *testing.T) {
 	paperSubset := build(run.Paper, dataset.CovtypeSubset, []float64{100, 2000, 3567})
 	paperFull := build(run.Paper, dataset.CovtypeFull, []float64{100, 100000})
 	quickOld := build(run.Quick, "", []float64{100, 3000}) // a quick run before the copy was recorded
-	role := "below MNIST's largest n = 15000 in fig4_3, so this figure cannot play the thesis's role of timing the methods at larger n than MNIST"
-	stops := "n stops at 3567 on " + subset + ", the most its 7134 rows of cover type 1 allow for two disjoint samples (X and W) without reusing a row"
+	role := "below fig4_3's 15000: this figure cannot time the methods beyond MNIST"
+	stops := "n stops at 3567, the most cover type 1's 7134 rows allow for disjoint X and W"
 	for _, c := range []struct {
 		res        *run.Results
 		want, lack []string
 	}{
 		{paperSubset, []string{subset, stops, role}, nil},
-		{paperFull, []string{"covtype, cover types 1 vs 2", "full UCI Covertype"}, []string{"subset", "MNIST"}},
+		{paperFull, []string{"covtype, cover types 1 vs 2", "the full UCI data"}, []string{"subset", "MNIST"}},
 		{quickOld, []string{subset}, []string{"MNIST", "stops"}},
 	} {
 		for _, outcome := range []verdict.Outcome{verdict.Supported, verdict.Contradicted} {
@@ -853,7 +853,7 @@ func TestFig4_4Labels(t *testing.T) {
 			}
 			caption := g.describe + " " + g.setup(c.res.Scale)
 			for _, w := range c.want {
-				if w == "covtype, cover types 1 vs 2" || w == "full UCI Covertype" {
+				if w == "covtype, cover types 1 vs 2" || w == "the full UCI data" {
 					if !strings.Contains(caption, w) {
 						t.Errorf("%s caption lacks %q: %s", c.res.Scale, w, caption)
 					}

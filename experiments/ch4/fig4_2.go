@@ -443,20 +443,25 @@ func fig4_2StudyCaption(res *run.Results) (string, error) {
 	}
 	var within []string
 	dims := make([]string, len(st))
+	pops := make([]string, len(st))
+	exps := make([]string, len(st))
 	reach := make([]string, len(st))
 	for i, s := range st {
 		dims[i] = strconv.Itoa(s.d)
 		if s.nSeparate <= figN {
 			within = append(within, "d = "+strconv.Itoa(s.d))
 		}
-		reach[i] = fmt.Sprintf("d = %d: population MMD² %.2g, spread ∝ n^%.2f, reaching it at n ≈ %.1g", s.d, s.population, s.exponent, s.nSeparate)
+		pops[i] = fmt.Sprintf("%.2g", s.population)
+		exps[i] = fmt.Sprintf("n^%.2f", s.exponent)
+		reach[i] = fmt.Sprintf("%.1g", s.nSeparate)
 	}
-	conclusion := fmt.Sprintf("No dimension separates within the figure's n (up to %g); the figure keeps d = 1, the thesis's univariate notation.", figN)
+	conclusion := fmt.Sprintf("No dimension separates within the figure's n (up to %g); the figure keeps d = 1, the thesis's notation.", figN)
 	if len(within) > 0 {
-		conclusion = fmt.Sprintf("The extrapolation separates within the figure's n (up to %g) for %s; the figure keeps d = 1, the thesis's univariate notation.", figN, strings.Join(within, ", "))
+		conclusion = fmt.Sprintf("The extrapolation separates within the figure's n (up to %g) for %s; the figure keeps d = 1, the thesis's notation.", figN, strings.Join(within, ", "))
 	}
-	return fmt.Sprintf("(d) Dimension study (the thesis states no dimension): the exact MMD² alone in d = %s, %d draws at each n = %s. Solid: the standard deviation of the decision margin MMD²(Z, W) − MMD²(X, W) over the draws; dashed: its mean, the population MMD² (closed form at σ² = 2d(1 + 0.001/3)). Draws are decided once the spread falls to the mean; along the spread's fitted power of n: %s. %s",
-		strings.Join(dims, ", "), draws, kit.PlainFloats(st[0].ns), strings.Join(reach, "; "), conclusion), nil
+	return fmt.Sprintf("(d) Dimension study (the thesis states no dimension): the exact MMD² alone, d = %s, %d draws at each n = %s. Solid: standard deviation of the decision margin MMD²(Z, W) − MMD²(X, W); dashed: its mean, the population MMD² (closed form). "+
+		"Draws are decided once the spread falls to the mean: the spreads (∝ %s) reach the population MMD² (%s) at n ≈ %s. %s",
+		strings.Join(dims, ", "), draws, kit.PlainFloats(st[0].ns), strings.Join(exps, ", "), strings.Join(pops, ", "), strings.Join(reach, ", "), conclusion), nil
 }
 
 // fig4_2Ns returns the sample sizes of fig4_2's three-sample draws in the results.

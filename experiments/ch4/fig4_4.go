@@ -223,14 +223,14 @@ func (d fig4_4Data) capped(sc run.Scale) string {
 	if d.largest >= float64(planned[len(planned)-1]) {
 		return ""
 	}
-	why := "the most two disjoint samples of its cover type 1 allow"
+	rows := "cover type 1"
 	if d.type1 > 0 {
-		why = fmt.Sprintf("the most its %d rows of cover type 1 allow for two disjoint samples (X and W)", d.type1)
+		rows = fmt.Sprintf("cover type 1's %d rows", d.type1)
 	}
-	text := fmt.Sprintf("n stops at %g on %s, %s without reusing a row, short of the n = %d the scale plans", d.largest, d.name(), why, planned[len(planned)-1])
+	text := fmt.Sprintf("n stops at %g, the most %s allow for disjoint X and W (the scale plans %d)", d.largest, rows, planned[len(planned)-1])
 	mnist := fig4_3Sizes.At(sc).n
 	if m := mnist[len(mnist)-1]; d.largest < float64(m) {
-		text += fmt.Sprintf("; that is below MNIST's largest n = %d in fig4_3, so this figure cannot play the thesis's role of timing the methods at larger n than MNIST", m)
+		text += fmt.Sprintf(", below fig4_3's %d: this figure cannot time the methods beyond MNIST as the thesis does", m)
 	}
 	return text
 }
@@ -242,11 +242,11 @@ func fig4_4Described(f figure, res *run.Results) (figure, error) {
 	if err != nil {
 		return f, err
 	}
-	data := "the offline mirror's 31,220-row subset of Covertype"
+	data := "" // the subset is named by d.name() in the caption's first sentence
 	if !dataset.Partial(fig4_4Dataset, d.variant) {
-		data = "the full UCI Covertype data (211,840 rows of cover type 1 and 283,301 of type 2)"
+		data = " (the full UCI data: 211,840 rows of type 1, 283,301 of type 2)"
 	}
-	setup := "P_X = cover type 1, P_Z = cover type 2 (the thesis's classes 0 and 1), from " + data + ", 54 standardised features, sampled without replacement, X and W disjoint. Gaussian kernel, σ² = the mean squared distance over the rows of the two types."
+	setup := "P_X = cover type 1, P_Z = cover type 2 (the thesis's classes 0 and 1)" + data + ", 54 standardised features, X and W disjoint. Gaussian kernel, σ² = the mean squared distance over the rows of the two types."
 	if c := d.capped(res.Scale); c != "" {
 		setup += " The thesis's sizes do not fit: " + c + "."
 	}

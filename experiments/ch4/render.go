@@ -418,7 +418,7 @@ func (f figure) caption(res *run.Results, bands [3][]plotting.Band, drawn [3][]s
 	}
 	chanceText := ""
 	if chance {
-		chanceText = "; grey dashed: chance (1/2)"
+		chanceText = "; dashed: chance (1/2)"
 	}
 	deltaText := "|MMD²_approx(Z, W) − MMD²_exact(Z, W)|"
 	if f.relativeDelta {
@@ -426,7 +426,7 @@ func (f figure) caption(res *run.Results, bands [3][]plotting.Band, drawn [3][]s
 	}
 	text := fmt.Sprintf(`Three-sample problem (§4.6) on %s: X, W ~ P_X, Z ~ P_Z, n points each; W goes to P_X when MMD²(X, W) ≤ MMD²(Z, W). %s
 Methods: %s; %s. n = %s; %d draws at each n (%d batches of %d), shared by all methods.
-(a) Error rate; bands: 95%% Wilson intervals of the compared pair, %s and %s%s; points side by side in legend order (up to ×%.2f in n). (b) Mean Δ = %s. (c) Half the median of %d timed decisions, %d timed draw(s) per batch, all cores. (b, c): mean over batches, band from the lowest to the highest of the %d batch means.`,
+(a) Error rate; 95%% Wilson bands for the compared pair only, %s and %s%s; points offset in legend order (up to ×%.2f in n). (b) Mean Δ = %s. (c) Half the median of %d timed decisions, %d draw(s) timed per batch, all cores. (b, c): mean over batches, band: range of the %d batch means.`,
 		f.describe, f.setup(res.Scale), approx, exactText, kit.PlainFloats(ns), draws, batches, draws/max(batches, 1),
 		shortNames[f.compared[0]], shortNames[f.compared[1]], chanceText, spread, deltaText, f.sizes.At(res.Scale).timeCalls, timed/max(batches, 1), batches)
 	text += hiddenCurves("(a)", bands[0], drawn[0], true) + hiddenCurves("(b)", bands[1], drawn[1], false) + hiddenCurves("(c)", bands[2], drawn[2], false)

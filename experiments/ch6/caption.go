@@ -117,8 +117,12 @@ func setUpText(res *run.Results, keys []string, v view) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("Lines: means over the repetitions; bands (%s only): minimum to maximum; full forest: the initial, unpruned one. %s",
-		listed(bandNames), s), nil
+	outlined := ""
+	if len(bandNames) > 1 {
+		outlined = fmt.Sprintf(" (%s: its edges only)", listed(bandNames[1:]))
+	}
+	return fmt.Sprintf("Lines: means over the repetitions; bands (%s only): minimum to maximum%s; full forest: the initial, unpruned one. %s",
+		listed(bandNames), outlined, s), nil
 }
 
 // chapterSetUp is chapter 6's set-up (§6.3.1) at the results' scale, with the runs behind the

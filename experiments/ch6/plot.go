@@ -31,6 +31,8 @@ type view struct {
 	methods []string // the methods drawn, in legend order
 	// banded are the compared methods (methodFull for the full forest) drawn with their min–max
 	// band; every other method is its mean line only, so that bands do not stack into one mass.
+	// The first band is filled, the others outlined (their edges only), so that where they
+	// overlap no colour blends into a third.
 	banded []string
 	stop   bool // mark NN-OMP's stopping point
 }
@@ -104,11 +106,13 @@ func panel(res *run.Results, key string, v view) (*plot.Plot, error) {
 		if i < len(cs) {
 			id = cs[i].Method
 		}
-		if !slices.Contains(v.banded, id) {
+		k := slices.Index(v.banded, id)
+		if k < 0 {
 			b.Lo, b.Hi = nil, nil
 			back = append(back, b)
 			continue
 		}
+		b.Outline = k > 0
 		front = append(front, b)
 	}
 	yLabel := "test MSE"

@@ -172,7 +172,7 @@ func topicsSetUp(res *run.Results) string {
 	if cfg.maxDocs > 0 {
 		docs = fmt.Sprintf("%d documents evenly spaced over the corpus (every label represented)", cfg.maxDocs)
 	}
-	return fmt.Sprintf("Data: %s; bag of words (scikit-learn's tokens and English stop words, 20 Newsgroups' headers removed, words of at least %d documents, "+
+	return fmt.Sprintf("Data: %s; bag of words (scikit-learn's tokens and English stop words, 20 Newsgroups' headers and encoded lines removed (text.EncodedLine: 40 or more characters without a space, as in uuencoded and base64 binaries and PGP signatures), words of at least %d documents, "+
 		"the %d most frequent kept, empty documents dropped): %s. Topic model: one topic per document (hard EM, smoothing β = 0.01), T = %d topics; "+
 		"the guarantor is %d runs on the original counts; every other fit keeps the most likely of %d restarts. Each factorisation of the (uncentred) count matrix computes %d "+
 		"components (the classic SVD is exact, on the densified matrix: LAPACK's dgesvdx computes the leading ones when they are at most a quarter of min(m, n), else dgesdd computes all and keeps those; randomized SVD: oversampling %d, %d power iterations; "+

@@ -83,7 +83,8 @@ func checkSlidesCommonWords(res *run.Results) (verdict.Verdict, error) {
 
 // junkShare is the share of a column's top words holding a digit (g9v, a86, 145) above which its
 // topics are junk: English words hold no digits, so one top word in five is far beyond what real
-// topics show, and is what uuencoded binaries kept as tokens give.
+// topics show, and is what the fragments of encoded binaries give when they are kept as tokens
+// (FromCorpus now drops their lines from 20 Newsgroups; the rule still guards the table).
 const junkShare = 0.2
 
 // topicWords are the top words of the shown topics of each method on one corpus (repetition 0),
@@ -179,8 +180,7 @@ func renderSlidesTable3(res *run.Results, out *run.Output) error {
 	degenerate := ""
 	if len(notes) > 0 {
 		degenerate = fmt.Sprintf("Degenerate topics, which say nothing of the method's vocabulary: %s. (Rules: a column is junk when more than %g of its top words hold a digit, "+
-			"and repeated when two shown topics have the same top words; the bag of words keeps every token of scikit-learn's pattern, so a cleaning that drops tokens with digits "+
-			"and the uuencoded lines of 20 Newsgroups' posts would need a re-run of slides_table2.) ", strings.Join(notes, "; "), junkShare)
+			"and repeated when two shown topics have the same top words.) ", strings.Join(notes, "; "), junkShare)
 	}
 	cfg := topicsScales.At(res.Scale)
 	caption := fmt.Sprintf("Student slides, experiment 2: the %d most probable words of the %d topics of largest prior π in the topic model on the original counts "+

@@ -80,3 +80,32 @@ func TestCoincident(t *testing.T) {
 		t.Errorf("Coincident at 20%% = %v, want the three pairs of the first three bands", got)
 	}
 }
+
+// Issue 33: where two filled bands overlap their colours blend (blue and orange into olive); an
+// outlined band keeps its colour as two edge lines and fills nothing, in the plot or the legend.
+func TestOutlinedBandStrokesItsEdgesAndFillsNothing(t *testing.T) {
+	x := []float64{1, 2, 3}
+	for _, outline := range []bool{false, true} {
+		p := NewPrint("", "x", "y")
+		p.Legend.Top = true
+		b := Band{Label: "b", X: x, Mean: []float64{2, 2, 2}, Lo: []float64{1, 1, 1}, Hi: []float64{3, 4, 5}, Outline: outline}
+		if err := AddBands(p, b); err != nil {
+			t.Fatal(err)
+		}
+		rec, c := newRecorder(300, 200)
+		p.Draw(c)
+		fills := len(rec.fillsOf(translucent(Color(0), bandAlpha)))
+		edges := 0
+		for _, s := range rec.strokes {
+			if s.color == Color(0) && s.box.Size().Y > 0 {
+				edges++ // a stroke that rises: an edge (Hi climbs from 3 to 5), not the flat mean
+			}
+		}
+		switch {
+		case !outline && (fills != 2 || edges != 0):
+			t.Errorf("filled band: %d fills (want the area and its legend swatch), %d rising strokes", fills, edges)
+		case outline && (fills != 0 || edges != 1):
+			t.Errorf("outlined band: %d fills, %d rising strokes (want 0 and the upper edge)", fills, edges)
+		}
+	}
+}

@@ -25,6 +25,10 @@ type Band struct {
 	X, Mean, Lo, Hi []float64
 	Dashed          bool
 	Style           *SeriesStyle
+	// Outline draws the band as its two edges, thin lines in the band's colour and dash, instead
+	// of a translucent fill: where two filled bands overlap their colours blend into a third
+	// (blue and orange give olive), so the second of an overlapping pair is best outlined.
+	Outline bool
 }
 
 // glyphsAtMost bounds the glyphs drawn on one line: a long series gets this many evenly spaced
@@ -65,6 +69,9 @@ func AddBands(p *plot.Plot, bands ...Band) error {
 		}
 		if b.Lo != nil {
 			s.fill = &bandFill{lo: pairs(b.X, b.Lo), hi: pairs(b.X, b.Hi), color: translucent(ms.Color, bandAlpha)}
+			if b.Outline {
+				s.fill.edge = &draw.LineStyle{Color: ms.Color, Width: st.referenceWidth * 3 / 4, Dashes: st.scaled(ms.Dashes)}
+			}
 			fills = append(fills, s.fill)
 		}
 		lines = append(lines, s)
@@ -311,9 +318,14 @@ func (s *series) Thumbnail(c *draw.Canvas) {
 	mid := c.Center()
 	if s.fill != nil {
 		h := (c.Max.Y - c.Min.Y) * 0.35
-		c.FillPolygon(s.fill.color, []vg.Point{
-			{X: c.Min.X, Y: mid.Y - h}, {X: c.Max.X, Y: mid.Y - h}, {X: c.Max.X, Y: mid.Y + h}, {X: c.Min.X, Y: mid.Y + h},
-		})
+		if e := s.fill.edge; e != nil {
+			c.StrokeLine2(*e, c.Min.X, mid.Y-h, c.Max.X, mid.Y-h)
+			c.StrokeLine2(*e, c.Min.X, mid.Y+h, c.Max.X, mid.Y+h)
+		} else {
+			c.FillPolygon(s.fill.color, []vg.Point{
+				{X: c.Min.X, Y: mid.Y - h}, {X: c.Max.X, Y: mid.Y - h}, {X: c.Max.X, Y: mid.Y + h}, {X: c.Min.X, Y: mid.Y + h},
+			})
+		}
 	}
 	if s.line.Width > 0 {
 		c.StrokeLine2(s.line, c.Min.X, mid.Y, c.Max.X, mid.Y)
@@ -323,14 +335,20 @@ func (s *series) Thumbnail(c *draw.Canvas) {
 	}
 }
 
-// bandFill is the translucent area between lo and hi.
+// bandFill is the translucent area between lo and hi, or its two edges.
 type bandFill struct {
 	lo, hi plotter.XYs
 	color  color.Color
+	edge   *draw.LineStyle // non-nil: drawn as its two edges in this style (Band.Outline), not filled
 }
 
 // Plot implements plot.Plotter.
 func (b *bandFill) Plot(c draw.Canvas, p *plot.Plot) {
+	if b.edge != nil {
+		(&plotter.Line{XYs: b.lo, LineStyle: *b.edge}).Plot(c, p)
+		(&plotter.Line{XYs: b.hi, LineStyle: *b.edge}).Plot(c, p)
+		return
+	}
 	ring := make(plotter.XYs, 0, 2*len(b.hi))
 	ring = append(ring, b.hi...)
 	for j := len(b.lo) - 1; j >= 0; j-- {
