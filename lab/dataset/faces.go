@@ -101,7 +101,11 @@ func (s Source) olivettiFaces(ctx context.Context, spec Spec, k int) (*Faces, er
 			if b := img.Bounds(); b.Dx() != olivettiW || b.Dy() != olivettiH {
 				return fmt.Errorf("image is %dx%d, want %dx%d", b.Dx(), b.Dy(), olivettiW, olivettiH)
 			}
-			faces = append(faces, face{subject, number, format.GrayScaled(img)})
+			gray, err := format.GrayScaled(img)
+			if err != nil {
+				return err
+			}
+			faces = append(faces, face{subject, number, gray})
 			return nil
 		})
 	})
@@ -168,7 +172,12 @@ func (s Source) lfwFaces(ctx context.Context, spec Spec, k int) (*Faces, error) 
 					cancel(fmt.Errorf("dataset %s: %s: %w", spec.Name, paths[j.row], err))
 					continue
 				}
-				downscaleInto(out.Pixels.RawRowView(j.row), format.GrayScaled(img), lfwSide, lfwSide, k)
+				gray, err := format.GrayScaled(img)
+				if err != nil {
+					cancel(fmt.Errorf("dataset %s: %s: %w", spec.Name, paths[j.row], err))
+					continue
+				}
+				downscaleInto(out.Pixels.RawRowView(j.row), gray, lfwSide, lfwSide, k)
 			}
 		}()
 	}

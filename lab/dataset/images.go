@@ -179,7 +179,10 @@ func loadLFWPairs(ctx context.Context, s Source, spec Spec, variant string) (*Ta
 		if err != nil {
 			return nil, err
 		}
-		v := format.GrayFloat32Mean(tile)
+		v, err := format.GrayFloat32Mean(tile)
+		if err != nil {
+			return nil, err
+		}
 		faces[id] = v
 		return v, nil
 	}

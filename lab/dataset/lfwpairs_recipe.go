@@ -373,7 +373,11 @@ func buildLFWPairsChecked(ctx context.Context, funneled io.Reader, openList func
 		if err != nil {
 			return "", err
 		}
-		for _, v := range format.GrayFloat32Mean(tile) {
+		gray, err := format.GrayFloat32Mean(tile)
+		if err != nil {
+			return "", err
+		}
+		for _, v := range gray {
 			faceSum[i] += float64(v)
 		}
 	}

@@ -139,6 +139,9 @@ func (s *Session) Show(ctx context.Context, e *run.Experiment) (*run.Results, er
 
 // Display shows the rendered files of e: its PNG for a figure, its Markdown for a table.
 func (s *Session) Display(e *run.Experiment) error {
+	if e == nil {
+		return errors.New("notebook: Display: nil experiment")
+	}
 	base := filepath.Join(s.FiguresDir(), e.ID)
 	if e.Kind == run.Table {
 		md, err := os.ReadFile(base + ".md")

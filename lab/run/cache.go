@@ -37,11 +37,16 @@ func (box[T]) typeName() string { return reflect.TypeFor[T]().String() }
 // fails (an error or a panic) is not kept: its error goes to the callers waiting on it, and the
 // next call loads again, so a task cancelled while loading does not fail the tasks after it.
 // The value is shared: callers must not modify it. Reading a key with another type than it was
-// loaded with is an error. With a nil env.Cache (an Env made by hand) every call loads.
+// loaded with is an error. With a nil env.Cache (an Env made by hand) every call loads; a nil env
+// or load is an error.
 //
 // The key names what is loaded, with every setting that changes it (data set and variant,
 // subsample size...): two experiments that load the same thing under one key share it.
 func Cached[T any](env *Env, key string, load func() (T, error)) (T, error) {
+	if env == nil || load == nil {
+		var zero T
+		return zero, fmt.Errorf("run: Cached %q: nil env or load function", key)
+	}
 	if env.Cache == nil {
 		return load()
 	}

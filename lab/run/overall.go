@@ -47,13 +47,21 @@ type OverallProgress struct {
 	lastLine time.Time
 	stop     chan struct{}
 	stopped  sync.WaitGroup
+	closing  sync.Once
 	state    overallState
 }
+
+// built says whether p was made by NewOverallProgress: the zero OverallProgress (and a nil one)
+// reports nothing, so that a report that was never set up cannot crash the run it watches.
+func (p *OverallProgress) built() bool { return p != nil && p.detail != nil }
 
 // NewOverallProgress returns an [OverallProgress] writing its status line to w (redrawn in place on
 // a terminal, else a plain line at most every Interval and at the end). Call Close when the run
 // ends: it stops the clock that refreshes the line and prints the last status.
 func NewOverallProgress(w io.Writer, ov Overview, o OverallOptions) *OverallProgress {
+	if w == nil {
+		w = io.Discard
+	}
 	p := &OverallProgress{w: w, redraw: isTerminal(w), verbose: o.Verbose, interval: o.Interval, now: time.Now, stop: make(chan struct{})}
 	if p.interval <= 0 {
 		p.interval = 20 * time.Second
@@ -98,20 +106,28 @@ func (p *OverallProgress) tick() {
 	}
 }
 
-// Close stops the refreshing clock and prints the final status line.
+// Close stops the refreshing clock and prints the final status line; later calls do nothing.
 func (p *OverallProgress) Close() {
-	close(p.stop)
-	p.stopped.Wait()
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.status(true)
-	if p.redraw && p.drawn != "" {
-		fmt.Fprintln(p.w)
-		p.drawn = ""
+	if !p.built() {
+		return
 	}
+	p.closing.Do(func() {
+		close(p.stop)
+		p.stopped.Wait()
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		p.status(true)
+		if p.redraw && p.drawn != "" {
+			fmt.Fprintln(p.w)
+			p.drawn = ""
+		}
+	})
 }
 
 func (p *OverallProgress) Start(id string, total, alreadyDone int) {
+	if !p.built() {
+		return
+	}
 	p.detail.Start(id, total, alreadyDone)
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -120,6 +136,9 @@ func (p *OverallProgress) Start(id string, total, alreadyDone int) {
 }
 
 func (p *OverallProgress) TaskDone(id, key string, elapsed time.Duration, err error) {
+	if !p.built() {
+		return
+	}
 	p.detail.TaskDone(id, key, elapsed, err)
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -134,6 +153,9 @@ func (p *OverallProgress) TaskDone(id, key string, elapsed time.Duration, err er
 }
 
 func (p *OverallProgress) Finish(id string, elapsed time.Duration) {
+	if !p.built() {
+		return
+	}
 	p.detail.Finish(id, elapsed)
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -142,6 +164,9 @@ func (p *OverallProgress) Finish(id string, elapsed time.Duration) {
 }
 
 func (p *OverallProgress) Logf(format string, args ...any) {
+	if !p.built() {
+		return
+	}
 	p.detail.Logf(format, args...)
 	if p.verbose {
 		return // the detail report showed it
@@ -153,6 +178,9 @@ func (p *OverallProgress) Logf(format string, args ...any) {
 
 // TaskNote keeps a task's note with the per-experiment report (see [TaskNoter]).
 func (p *OverallProgress) TaskNote(id, key, note string) {
+	if !p.built() {
+		return
+	}
 	p.detail.Logf("%s %s: %s", id, key, note)
 }
 

@@ -128,3 +128,27 @@ func TestOverallPlainOutput(t *testing.T) {
 		}
 	}
 }
+
+// Issue 34's sweep: every method of the zero OverallProgress dereferenced its missing report, a
+// nil writer crashed at Close, and Close twice closed a closed channel.
+func TestOverallProgressZeroNilAndTwiceClosed(t *testing.T) {
+	var zero OverallProgress
+	zero.Start("a", 2, 0)
+	zero.TaskDone("a", "k", time.Second, nil)
+	zero.TaskNote("a", "k", "note")
+	zero.Logf("x %d", 1)
+	zero.Finish("a", time.Second)
+	zero.Close()
+	p := NewOverallProgress(nil, Overview{Tasks: map[string]int{"a": 1}}, OverallOptions{})
+	p.Start("a", 1, 0)
+	p.TaskDone("a", "k", time.Second, errors.New("failed"))
+	p.Close()
+	p.Close()
+	NewTerminalProgress(nil).Logf("to nowhere")
+	if _, err := Cached[int](nil, "k", func() (int, error) { return 1, nil }); err == nil {
+		t.Error("Cached with a nil env: nil error")
+	}
+	if _, err := Cached[int](&Env{}, "k", nil); err == nil {
+		t.Error("Cached with a nil load: nil error")
+	}
+}

@@ -36,8 +36,11 @@ func (silentProgress) Logf(string, ...any)                           {}
 // NewTerminalProgress returns a Progress writing to w: a redrawn one-line bar (done/total, rate,
 // ETA) when w is a terminal, otherwise a plain line every ~5% of the tasks or 10 s (what a log file
 // or a cluster job's output wants). Failed tasks and log notes always get their own line.
-// It is safe for concurrent use.
+// It is safe for concurrent use. A nil w reports nothing.
 func NewTerminalProgress(w io.Writer) Progress {
+	if w == nil {
+		return SilentProgress()
+	}
 	return &terminalProgress{w: w, redraw: isTerminal(w), now: time.Now, states: map[string]*barState{}}
 }
 

@@ -2,15 +2,17 @@ package run
 
 import (
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/fastkernels/kernellab/lab/internal/median"
+	"github.com/fastkernels/kernellab/lab/internal/memlimit"
 )
 
 // TimeMedian times f the way a timing claim needs it: one untimed warm-up call (caches, page
 // faults, lazily built tables), then calls timed calls, and returns the median in seconds, which
-// one slow call (a garbage collection, another process) cannot move. calls must be at least 1; the
-// first error of f is returned.
+// one slow call (a garbage collection, another process) cannot move. calls must be at least 1, and
+// its times must fit memlimit (8 bytes a call); the first error of f is returned.
 func TimeMedian(calls int, f func() error) (float64, error) {
 	return timeMedian(true, calls, f)
 }
@@ -28,6 +30,9 @@ func timeMedian(warmUp bool, calls int, f func() error) (float64, error) {
 	}
 	if f == nil {
 		return 0, errors.New("run: TimeMedian: nil function")
+	}
+	if err := memlimit.Check("run: TimeMedian", fmt.Sprintf("the times of %d calls", calls), 8, calls); err != nil {
+		return 0, err
 	}
 	if warmUp {
 		if err := f(); err != nil {

@@ -25,4 +25,9 @@ func TestTimeMedian(t *testing.T) {
 	if _, err := TimeMedianCold(0, func() error { return nil }); err == nil {
 		t.Error("cold: 0 calls accepted")
 	}
+	// Issue 34's sweep: 2⁴⁰ calls allocated 8 TiB of times, a fatal out-of-memory crash.
+	calls = 0
+	if _, err := TimeMedian(1<<40, func() error { calls++; return nil }); err == nil || calls != 0 {
+		t.Errorf("2⁴⁰ calls: %v after %d calls, want an error before any", err, calls)
+	}
 }

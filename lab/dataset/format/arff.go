@@ -33,6 +33,9 @@ type ARFF struct {
 // numeric cell that is not a finite number, a wrong number of values, a sparse row that omits
 // a string or date cell (they have no zero value), relational attributes, and any syntax error.
 func ReadARFF(r io.Reader, name string) (*ARFF, error) {
+	if err := missing(name, "the reader", r); err != nil {
+		return nil, err
+	}
 	lr := newLineReader(r, name)
 	a := &ARFF{}
 	var (

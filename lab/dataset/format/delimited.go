@@ -21,6 +21,9 @@ type DelimitedOptions struct {
 // are not unquoted. Every row must have as many fields as the first; "\r\n" endings are
 // accepted. An input without rows is an error.
 func ReadDelimited(r io.Reader, name string, opt DelimitedOptions) ([][]string, error) {
+	if err := missing(name, "the reader", r); err != nil {
+		return nil, err
+	}
 	lr := newLineReader(r, name)
 	var (
 		rows      [][]string

@@ -2,6 +2,7 @@ package format
 
 import (
 	"fmt"
+	"reflect"
 	"strconv"
 )
 
@@ -49,6 +50,18 @@ func offsetError(file string, offset int64, format string, args ...any) *ParseEr
 // fileError builds a ParseError that concerns the whole file rather than one place in it.
 func fileError(file string, format string, args ...any) *ParseError {
 	return &ParseError{File: file, Offset: -1, Msg: fmt.Sprintf(format, args...)}
+}
+
+// missing returns a ParseError when v, a reader or an image given to a function of this package,
+// is nil or a typed nil pointer (reading it would panic), and nil otherwise.
+func missing(file, what string, v any) error {
+	if v == nil {
+		return fileError(file, "%s is nil", what)
+	}
+	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Pointer && rv.IsNil() {
+		return fileError(file, "%s is a nil %T", what, v)
+	}
+	return nil
 }
 
 // clip shortens text quoted in error messages so that one bad line cannot flood a log.

@@ -27,6 +27,9 @@ var idxTypeNames = map[byte]string{
 // supported. The data must be exactly as long as the dimensions say; the header is checked
 // against a 1 GiB cap and memory grows only with the bytes actually present.
 func ReadIDX(r io.Reader, name string) (*IDX, error) {
+	if err := missing(name, "the reader", r); err != nil {
+		return nil, err
+	}
 	var head [4]byte
 	if n, err := io.ReadFull(r, head[:]); err != nil {
 		return nil, idxReadError(name, int64(n), "magic number", err)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+
+	"github.com/fastkernels/kernellab/lab/internal/memlimit"
 )
 
 // GrayFloat32Mean converts an image to gray exactly as numpy's
@@ -12,8 +14,12 @@ import (
 // with every operation in float32, R, G, B being the 8-bit non-premultiplied channels (alpha
 // is ignored, as PIL's convert("RGB") does). It returns h*w values, row-major. For YCbCr
 // images (JPEG) the RGB values are Go's conversion, which can differ from PIL's by one level.
-func GrayFloat32Mean(img image.Image) []float32 {
-	b := img.Bounds()
+// Errors: a nil image, and one whose pixels do not fit memlimit (image.Uniform's ±10⁹ bounds).
+func GrayFloat32Mean(img image.Image) ([]float32, error) {
+	b, err := pixels("GrayFloat32Mean", img, 4)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]float32, 0, b.Dx()*b.Dy())
 	// The explicit conversions round every step to float32, as the Go spec guarantees.
 	mean := func(r, g, bl uint8) float32 {
@@ -50,14 +56,17 @@ func GrayFloat32Mean(img image.Image) []float32 {
 			}
 		}
 	}
-	return out
+	return out, nil
 }
 
 // GrayScaled returns an 8-bit gray image's pixels divided by 255 as float64, row-major, the
 // scaling used for MNIST and the face sets. Other images are first converted with
-// color.GrayModel (ITU-R 601 luma).
-func GrayScaled(img image.Image) []float64 {
-	b := img.Bounds()
+// color.GrayModel (ITU-R 601 luma). Errors: those of [GrayFloat32Mean].
+func GrayScaled(img image.Image) ([]float64, error) {
+	b, err := pixels("GrayScaled", img, 8)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]float64, 0, b.Dx()*b.Dy())
 	if g, ok := img.(*image.Gray); ok {
 		for y := b.Min.Y; y < b.Max.Y; y++ {
@@ -65,14 +74,27 @@ func GrayScaled(img image.Image) []float64 {
 				out = append(out, float64(v)/255)
 			}
 		}
-		return out
+		return out, nil
 	}
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		for x := b.Min.X; x < b.Max.X; x++ {
 			out = append(out, float64(color.GrayModel.Convert(img.At(x, y)).(color.Gray).Y)/255)
 		}
 	}
-	return out
+	return out, nil
+}
+
+// pixels returns the bounds of img once it is known to be an image whose pixels, elemBytes each,
+// fit memlimit.
+func pixels(op string, img image.Image, elemBytes int) (image.Rectangle, error) {
+	if err := missing(op, "the image", img); err != nil {
+		return image.Rectangle{}, err
+	}
+	b := img.Bounds()
+	if err := memlimit.Check("format: "+op, fmt.Sprintf("the pixels of a %d×%d image", b.Dx(), b.Dy()), elemBytes, b.Dx(), b.Dy()); err != nil {
+		return image.Rectangle{}, err
+	}
+	return b, nil
 }
 
 // StripTile cuts tile i (0-based) out of a vertical strip of equal tiles tileH rows high, such
@@ -80,6 +102,9 @@ func GrayScaled(img image.Image) []float64 {
 // coordinates: its Bounds().Min is (strip.Min.X, strip.Min.Y+i*tileH), not (0, 0). The strip's
 // height must be a multiple of tileH.
 func StripTile(img image.Image, tileH, i int) (image.Image, error) {
+	if err := missing("StripTile", "the image", img); err != nil {
+		return nil, err
+	}
 	b := img.Bounds()
 	if tileH <= 0 {
 		return nil, fmt.Errorf("format: StripTile: tile height %d is not positive", tileH)

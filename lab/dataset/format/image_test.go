@@ -1,8 +1,10 @@
 package format
 
 import (
+	"errors"
 	"image"
 	"image/color"
+	"io"
 	"math"
 	"reflect"
 	"strings"
@@ -35,7 +37,7 @@ func TestGrayFloat32Mean(t *testing.T) {
 		paletted.SetColorIndex(x, 0, uint8(x))
 	}
 	for _, img := range []image.Image{nrgba, rgba, paletted} {
-		got := GrayFloat32Mean(img)
+		got := mustGrayMean(t, img)
 		if len(got) != n {
 			t.Fatalf("%T: %d values, want %d", img, len(got), n)
 		}
@@ -55,7 +57,7 @@ func TestGrayFloat32MeanIgnoresAlpha(t *testing.T) {
 	rgba := image.NewRGBA(image.Rect(0, 0, 1, 1))
 	rgba.SetRGBA(0, 0, color.RGBA{128, 0, 0, 128}) // premultiplied form of the same colour
 	for _, img := range []image.Image{nrgba, rgba} {
-		if got := GrayFloat32Mean(img); math.Float32bits(got[0]) != 0x3eaaaaab {
+		if got := mustGrayMean(t, img); math.Float32bits(got[0]) != 0x3eaaaaab {
 			t.Errorf("%T: got %v, want 1/3", img, got)
 		}
 	}
@@ -63,12 +65,12 @@ func TestGrayFloat32MeanIgnoresAlpha(t *testing.T) {
 
 func TestGrayScaled(t *testing.T) {
 	gray := &image.Gray{Pix: []byte{0, 51, 255, 9, 9, 9}, Stride: 3, Rect: image.Rect(0, 0, 3, 2)}
-	if got, want := GrayScaled(gray.SubImage(image.Rect(0, 0, 3, 1))), []float64{0, 0.2, 1}; !reflect.DeepEqual(got, want) {
+	if got, want := mustGrayScaled(t, gray.SubImage(image.Rect(0, 0, 3, 1))), []float64{0, 0.2, 1}; !reflect.DeepEqual(got, want) {
 		t.Errorf("gray: got %v, want %v", got, want)
 	}
 	rgba := image.NewRGBA(image.Rect(0, 0, 1, 1))
 	rgba.SetRGBA(0, 0, color.RGBA{51, 51, 51, 255})
-	if got := GrayScaled(rgba); !reflect.DeepEqual(got, []float64{0.2}) {
+	if got := mustGrayScaled(t, rgba); !reflect.DeepEqual(got, []float64{0.2}) {
 		t.Errorf("rgba: got %v, want [0.2]", got)
 	}
 }
@@ -85,7 +87,7 @@ func TestStripTile(t *testing.T) {
 	if tile.Bounds() != image.Rect(0, 2, 2, 4) {
 		t.Errorf("bounds %v", tile.Bounds())
 	}
-	if got, want := GrayScaled(tile), []float64{4.0 / 255, 5.0 / 255, 6.0 / 255, 7.0 / 255}; !reflect.DeepEqual(got, want) {
+	if got, want := mustGrayScaled(t, tile), []float64{4.0 / 255, 5.0 / 255, 6.0 / 255, 7.0 / 255}; !reflect.DeepEqual(got, want) {
 		t.Errorf("tile pixels %v, want %v", got, want)
 	}
 	for _, c := range []struct {
@@ -99,6 +101,57 @@ func TestStripTile(t *testing.T) {
 	} {
 		if _, err := StripTile(strip, c.tileH, c.i); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("StripTile(%d, %d): got %v, want %q", c.tileH, c.i, err, c.want)
+		}
+	}
+}
+
+func mustGrayMean(t testing.TB, img image.Image) []float32 {
+	t.Helper()
+	v, err := GrayFloat32Mean(img)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func mustGrayScaled(t testing.TB, img image.Image) []float64 {
+	t.Helper()
+	v, err := GrayScaled(img)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// Issue 34's sweep: a nil image panicked, and image.Uniform's ±10⁹ bounds asked for 4·10¹⁸ pixels.
+func TestGrayRefusesNilAndHugeImages(t *testing.T) {
+	for name, img := range map[string]image.Image{
+		"nil": nil, "nil *Gray": (*image.Gray)(nil), "uniform": image.NewUniform(color.Gray{Y: 1}),
+	} {
+		if _, err := GrayFloat32Mean(img); err == nil {
+			t.Errorf("GrayFloat32Mean(%s): nil error", name)
+		}
+		if _, err := GrayScaled(img); err == nil {
+			t.Errorf("GrayScaled(%s): nil error", name)
+		}
+		if _, err := StripTile(img, 1, 0); err == nil && name != "uniform" {
+			t.Errorf("StripTile(%s): nil error", name)
+		}
+	}
+	for name, read := range map[string]func() error{
+		"ReadARFF":      func() error { _, err := ReadARFF(nil, "f"); return err },
+		"ReadDelimited": func() error { _, err := ReadDelimited(nil, "f", DelimitedOptions{}); return err },
+		"ReadIDX":       func() error { _, err := ReadIDX(nil, "f"); return err },
+		"ReadLIBSVM":    func() error { _, _, err := ReadLIBSVM(nil, "f", 1); return err },
+		"ReadPGM":       func() error { _, err := ReadPGM(nil, "f"); return err },
+		"WalkTar":       func() error { return WalkTar(nil, "f", func(string, int64, io.Reader) error { return nil }) },
+		"zero TarWriter": func() error {
+			var w TarWriter
+			return errors.Join(w.Add("a", nil), w.Close())
+		},
+	} {
+		if err := read(); err == nil {
+			t.Errorf("%s of a nil reader or writer: nil error", name)
 		}
 	}
 }

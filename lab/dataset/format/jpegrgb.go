@@ -88,6 +88,9 @@ func chromaAt(p []byte, stride, cw, ch int, sub image.YCbCrSubsampleRatio, x, y 
 // rounds unlike libjpeg's default "islow" one, samples can differ by a level or two.
 // Subsampling 4:1:1 and 4:1:0 are not supported.
 func LibjpegRGB(img image.Image, r image.Rectangle) ([]byte, error) {
+	if err := missing("LibjpegRGB", "the image", img); err != nil {
+		return nil, err
+	}
 	if !r.In(img.Bounds()) {
 		return nil, fmt.Errorf("format: LibjpegRGB: region %v is outside the image %v", r, img.Bounds())
 	}

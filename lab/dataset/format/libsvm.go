@@ -16,6 +16,9 @@ const maxLIBSVMCells = 1 << 27
 // larger (use it to give a test file the training file's width). Labels and values must be
 // finite numbers; multi-label lines and qid: tokens are not supported.
 func ReadLIBSVM(r io.Reader, name string, minDim int) (X [][]float64, y []float64, err error) {
+	if err := missing(name, "the reader", r); err != nil {
+		return nil, nil, err
+	}
 	return readLIBSVM(r, name, minDim, maxLIBSVMCells)
 }
 

@@ -226,7 +226,7 @@ func TestMirrorOlivettiTar(t *testing.T) {
 			return fmt.Errorf("%v image in %d bytes", b, size)
 		}
 		images++
-		for _, v := range GrayScaled(img) {
+		for _, v := range mustGrayScaled(t, img) {
 			sum += v * 255
 			pixels++
 		}
@@ -261,7 +261,7 @@ func TestMirrorLFWPairsFace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	gray := GrayFloat32Mean(tile)
+	gray := mustGrayMean(t, tile)
 	if len(gray) != 62*47 {
 		t.Fatalf("%d values, want 62×47", len(gray))
 	}
@@ -310,7 +310,7 @@ func TestMirrorLFWPairsTrainSum(t *testing.T) {
 				t.Fatal(err)
 			}
 			var s float64
-			for _, v := range GrayFloat32Mean(tile) {
+			for _, v := range mustGrayMean(t, tile) {
 				s += float64(v)
 			}
 			faceSums[id] = s

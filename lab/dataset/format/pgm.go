@@ -17,6 +17,9 @@ const maxPGMPixels = 1 << 28
 // image per file: anything but whitespace after the pixels is an error. Errors give the byte
 // offset, and for P2 also the line.
 func ReadPGM(r io.Reader, name string) (*image.Gray, error) {
+	if err := missing(name, "the reader", r); err != nil {
+		return nil, err
+	}
 	p := &pgmReader{r: bufio.NewReader(r), name: name, line: 1}
 	magic := make([]byte, 2)
 	for k := range magic {

@@ -15,6 +15,9 @@ import (
 // An error from visit stops the walk and is returned wrapped with the archive name and member
 // path (errors.Is still sees it); a corrupt archive returns a *[ParseError] with the offset.
 func WalkTar(r io.Reader, name string, visit func(path string, size int64, body io.Reader) error) error {
+	if err := missing(name, "the reader", r); err != nil {
+		return err
+	}
 	if visit == nil {
 		return fileError(name, "visit function is nil")
 	}
@@ -130,6 +133,10 @@ func (t *TarWriter) Close() error {
 
 func (t *TarWriter) write(p []byte) {
 	if t.err != nil {
+		return
+	}
+	if t.w == nil {
+		t.err = errors.New("format: TarWriter: no writer (make one with NewTarWriter)")
 		return
 	}
 	n, err := t.w.Write(p)

@@ -382,6 +382,9 @@ var (
 
 // candidates returns the argument values swept for parameters of type t.
 func candidates(t reflect.Type) []candidate {
+	if c := ioCandidates(t); c != nil {
+		return c
+	}
 	rng := func() *rand.Rand { return rand.New(rand.NewPCG(3, 4)) }
 	switch t {
 	case tMatrix:
@@ -470,6 +473,7 @@ func candidates(t reflect.Type) []candidate {
 		return []candidate{
 			of("label", func() string { return "a label" }), of("empty", func() string { return "" }),
 			of("invalid UTF-8", func() string { return "caf\xe9 \xff\xfe word" }),
+			of("a data set's name", func() string { return "kc1" }),
 		}
 	case reflect.TypeFor[[]string]():
 		return []candidate{
@@ -938,6 +942,7 @@ func sweepOne(name string, f reflect.Value, record func(string, outcome, string)
 // counts of calls, errors, panics, hangs and silent non-finite results.
 func TestSweep(t *testing.T) {
 	t.Setenv("LAB_MEMLIMIT_BYTES", sweepMemoryLimit)
+	ioSetUp(t)
 	counts := map[outcome]int{}
 	var problems []string
 	record := func(what string, o outcome, detail string) {
@@ -951,10 +956,10 @@ func TestSweep(t *testing.T) {
 			problems = append(problems, "NON-FINITE "+what+": "+detail)
 		}
 	}
-	for _, fn := range functions {
+	for _, fn := range append(functions, ioFunctions...) {
 		sweepOne(fn.name, reflect.ValueOf(fn.fn), record)
 	}
-	for _, r := range receivers() {
+	for _, r := range append(receivers(), ioReceivers(t)...) {
 		if r.recv == nil {
 			t.Errorf("%s: the fixture could not be built", r.name)
 			continue
