@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/fastkernels/kernellab/lab/internal/matcheck"
@@ -49,7 +50,14 @@ func Assignment(C mat.Matrix) (cols []int, total float64, err error) {
 	overflow := func(d float64) error {
 		return laberr.Errorf(laberr.ErrNonFinite, "learn: Assignment: the potentials overflow (path length %g); rescale C", d)
 	}
-	for cur := range n {
+	free := make([]int, n) // the rows the searches below add, in order
+	for i := range free {
+		free[i] = i
+	}
+	if n == m {
+		free = reduce(g, cs, u, colOf, free)
+	}
+	for _, cur := range free {
 		// The first step reaches every column from row cur, in the order m−1, …, 0: the search's
 		// distances need no reset between rows.
 		row := g.Data[cur*g.Stride : cur*g.Stride+m]
@@ -125,6 +133,142 @@ func Assignment(C mat.Matrix) (cols []int, total float64, err error) {
 	}
 	return colOf, total, nil
 }
+
+// reduce is Jonker and Volgenant's initialisation of a square problem (LAPJV, 1987): it assigns most
+// rows, with potentials that keep every reduced cost C[i,j] − u_i − v_j ≥ 0 and the assigned ones at
+// 0, in three cheap passes, so that the Dijkstra searches, the costly part on costs without ties,
+// only add the rows left free, which it returns (in the order they were freed; all rows, and
+// nothing changed, when C's span is too wide for its differences to stay finite).
+//   - Column reduction: v_j is column j's minimum, and the column goes to its first minimal row
+//     when that row has no column yet (columns from the last).
+//   - Reduction transfer: a row that got exactly one column lowers that column's v by its least
+//     reduced cost elsewhere, which leaves the row's other columns free to other rows.
+//   - Augmenting row reduction, twice over the free rows: a row takes its column of least reduced
+//     cost, lowering that column's v to the row's second least so that the row keeps it tight, and
+//     the row it displaces tries again at once. When its two least are equal it takes a free one
+//     of those two columns, or stays free (LAPJV displaces a row then, which on costs full of ties
+//     only passes rows around: 12 times slower on a 2000×2000 matrix of zeros).
+//
+// A square problem's column potentials carry no sign constraint, which is why this holds only for
+// n = m: in a wider one, the free columns' v must stay equal (0) for a search to stop at the first
+// free column it reaches, as the Dijkstra searches do.
+func reduce(g blas64.General, cs []column, u []float64, colOf, free []int) []int {
+	n := g.Rows
+	first := g.Data[:n]
+	minRow := make([]int, n)
+	hi := math.Inf(-1)
+	for j, c := range first {
+		cs[j].v = c
+	}
+	for i := range n {
+		for j, c := range g.Data[i*g.Stride : i*g.Stride+n] {
+			if c < cs[j].v {
+				cs[j].v, minRow[j] = c, i
+			}
+			if c > hi {
+				hi = c
+			}
+		}
+	}
+	lo := math.Inf(1)
+	for j := range cs {
+		if cs[j].v < lo {
+			lo = cs[j].v
+		}
+	}
+	if !(hi-lo <= maxReducedSpan) {
+		for j := range cs {
+			cs[j].v = 0
+		}
+		return free
+	}
+	matches := make([]int, n)
+	for i := range colOf {
+		colOf[i] = -1
+	}
+	for j := n - 1; j >= 0; j-- {
+		i := minRow[j]
+		if matches[i]++; matches[i] == 1 {
+			colOf[i], cs[j].row = j, i
+		}
+	}
+	free = free[:0]
+	for i, k := range matches {
+		switch k {
+		case 0:
+			free = append(free, i)
+		case 1:
+			j1, least := colOf[i], math.Inf(1)
+			for j, c := range g.Data[i*g.Stride : i*g.Stride+n] {
+				if r := c - cs[j].v; r < least && j != j1 {
+					least = r
+				}
+			}
+			if least < math.Inf(1) { // n = 1 has no other column
+				cs[j1].v -= least
+			}
+		}
+	}
+	for range 2 {
+		// Rows are read from free[k] and the ones freed again written to free[numFree]: numFree ≤ k
+		// throughout, so one slice serves both. A row displaced after v moved is read again at once
+		// (k steps back); the steps are capped, since a string of ever smaller moves could go on.
+		k, prev, numFree := 0, len(free), 0
+		for steps := 0; k < prev; steps++ {
+			if steps > 4*n {
+				numFree += copy(free[numFree:], free[k:prev])
+				break
+			}
+			i := free[k]
+			k++
+			row := g.Data[i*g.Stride : i*g.Stride+n]
+			j1, j2 := 0, -1
+			umin, usub := row[0]-cs[0].v, math.Inf(1)
+			for j := 1; j < n; j++ {
+				h := row[j] - cs[j].v
+				if h < usub {
+					if h >= umin {
+						usub, j2 = h, j
+					} else {
+						usub, umin, j2, j1 = umin, h, j1, j
+					}
+				}
+			}
+			i0 := cs[j1].row
+			switch {
+			case umin < usub && usub < math.Inf(1):
+				cs[j1].v -= usub - umin
+				if i0 >= 0 {
+					colOf[i0] = -1
+					k--
+					free[k] = i0
+				}
+			case i0 < 0:
+			case j2 >= 0 && cs[j2].row < 0: // equal least costs: the second column is free
+				j1 = j2
+			default:
+				// Equal least costs on two taken columns: displacing a row would move no potential,
+				// and on costs full of ties rows would only displace each other. The row stays free
+				// for the searches, which take a free column first among equal distances.
+				free[numFree] = i
+				numFree++
+				continue
+			}
+			colOf[i], cs[j1].row = j1, i
+		}
+		free = free[:numFree]
+	}
+	for i, j := range colOf {
+		if j >= 0 {
+			u[i] = g.Data[i*g.Stride+j] - cs[j].v
+		}
+	}
+	return free
+}
+
+// maxReducedSpan bounds the span of C (largest minus smallest entry) under which reduce runs: its
+// potentials move by at most a few spans, so their differences stay far from overflowing.
+const maxReducedSpan = 1e300
 
 // column is the state of one column of Assignment's search, kept together so that a step touches
 // one cache line per column.

@@ -127,3 +127,55 @@ func BenchmarkAssignmentTies(b *testing.B) {
 		})
 	}
 }
+
+// Square problems start from Jonker and Volgenant's reduction (reduce); wider ones do not. Padding a
+// square C with one column that no optimal assignment uses sends the same problem down the other
+// path: both must find the same total, on costs with ties, without, negative and of wide range.
+func TestAssignmentReducedEqualsUnreduced(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for trial := range 60 {
+		n := 2 + rng.IntN(150)
+		C := mat.NewDense(n, n, nil)
+		padded := mat.NewDense(n, n+1, nil)
+		for i := range n {
+			for j := range n {
+				var c float64
+				switch trial % 4 {
+				case 0:
+					c = float64(rng.IntN(4)) // ties everywhere
+				case 1:
+					c = rng.Float64()
+				case 2:
+					c = rng.NormFloat64() * 1e6
+				default:
+					c = math.Exp(20 * rng.NormFloat64()) // spans many decades
+				}
+				C.Set(i, j, c)
+				padded.Set(i, j, c)
+			}
+		}
+		for i := range n {
+			padded.Set(i, n, 1e300) // never worth taking: no optimum uses it
+		}
+		cols, total, err := Assignment(C)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, want, err := Assignment(padded)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := make([]bool, n)
+		var sum float64
+		for i, j := range cols {
+			if seen[j] {
+				t.Fatalf("trial %d: column %d twice", trial, j)
+			}
+			seen[j] = true
+			sum += C.At(i, j)
+		}
+		if tol := 1e-12 * (1 + math.Abs(want)) * float64(n); math.Abs(total-want) > tol || math.Abs(sum-total) > tol {
+			t.Fatalf("trial %d (%d×%d, kind %d): reduced total %g (its map sums to %g), unreduced %g", trial, n, n, trial%4, total, sum, want)
+		}
+	}
+}
