@@ -82,10 +82,14 @@ func renderFig6_6(res *run.Results, out *run.Output) error {
 		return err
 	}
 	var partial []string
+	farthest, farthestSet := 0.0, ""
 	for _, k := range keys {
-		_, _, n, err := stopPoint(res, k)
+		x, _, n, err := stopPoint(res, k)
 		if err != nil {
 			return err
+		}
+		if x > farthest {
+			farthest, farthestSet = x, name(k)
 		}
 		if runs := len(res.Where(k, nnomp, metricStopped)); n < runs {
 			partial = append(partial, fmt.Sprintf("%s %d of %d", name(k), n, runs))
@@ -95,6 +99,10 @@ func renderFig6_6(res *run.Results, out *run.Output) error {
 	if len(partial) > 0 {
 		stopped = "repetitions that stopped, where not all did: " + strings.Join(partial, ", ")
 	}
+	sharedX := ""
+	if farthest > 0 {
+		sharedX = fmt.Sprintf(" Every panel shares one x axis, up to the farthest star (%s, %.0f%%).", farthestSet, farthest)
+	}
 	setup, err := setUpText(res, keys, v)
 	if err != nil {
 		return err
@@ -102,7 +110,7 @@ func renderFig6_6(res *run.Results, out *run.Output) error {
 	what := "Test MSE or accuracy against the pruned forest's size, every method, every data set of chapter 6 (thesis Figure 6.6). " +
 		"Star: where NN-OMP stopped by itself (no tree left positively correlated with the residual), mean size and score over the " +
 		"repetitions that stopped before taking every tree (" + stopped + "); beyond it NN-OMP's curve is flat. " +
-		"Last two panels: leak-free variants, Gamma without its ID column, Steel Plates without the six other fault flags."
+		"Last two panels: leak-free variants, Gamma without its ID column, Steel Plates without the six other fault flags." + sharedX
 	return kit.WriteCaption(out, res, result, what+" "+setup)
 }
 
