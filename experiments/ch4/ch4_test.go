@@ -168,7 +168,7 @@ func checkCh4Figure(t *testing.T, id, figDir string, legend map[string]string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"**" + id + "**", "smoke scale", "draws", "95% Wilson interval", "batch means", "s = log n", "side by side"} {
+	for _, want := range []string{"**" + id + "**", "smoke scale", "draws", "95% Wilson bands", "batch means", "s = log n", "offset in legend order"} {
 		if !strings.Contains(string(caption), want) {
 			t.Errorf("%s: caption lacks %q:\n%s", id, want, caption)
 		}
