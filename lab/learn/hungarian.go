@@ -155,11 +155,10 @@ func Assignment(C mat.Matrix) (cols []int, total float64, err error) {
 // free column it reaches, as the Dijkstra searches do.
 func reduce(g blas64.General, cs []column, u []float64, colOf, free []int) []int {
 	n := g.Rows
-	first := g.Data[:n]
 	minRow := make([]int, n)
 	hi := math.Inf(-1)
-	for j, c := range first {
-		cs[j].v = c
+	for j := range cs {
+		cs[j].v = math.Inf(1) // C is finite (checked), so row 0 sets every column's minimum
 	}
 	for i := range n {
 		for j, c := range g.Data[i*g.Stride : i*g.Stride+n] {
