@@ -1,30 +1,25 @@
 package leverage
 
 import (
-	"math"
-
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/lapack/lapack64"
 
 	"github.com/fastkernels/kernellab/lab/blasbackend"
+	"github.com/fastkernels/kernellab/lab/internal/blocked"
 	"github.com/fastkernels/kernellab/lab/internal/parallel"
 )
 
-// Sizes of the recursive factorisation below, fixed so that results do not depend on the number
-// of goroutines: blocks of at most baseOrder rows are factorised and inverted by gonum's LAPACK
-// routines directly, and every level-3 call of the recursion is split into pieceCount independent
-// pieces of rows or columns, starting at multiples of pieceAlign, that run in parallel.
-const (
-	baseOrder   = 128
-	pieceAlign  = 64
-	pieceTarget = 512
-)
+// baseOrder is the size of the recursive factorisation's leaves, fixed so that results do not
+// depend on the number of goroutines: blocks of at most baseOrder rows are factorised and inverted
+// by gonum's LAPACK routines directly, and every level-3 call of the recursion is split into
+// blocked.Pieces independent pieces of rows or columns, which run in parallel.
+const baseOrder = 128
 
-// productsByGEMM says whether triangularProduct and subtractGram recurse down to GEMM: with gonum's
-// pure-Go BLAS, whose TRMM and SYRK run several times slower than its GEMM (Exact at n = 5000:
-// 7.9 s instead of 13.1 s); not with OpenBLAS, whose TRMM and SYRK are about 10% faster than the
-// recursion.
+// productsByGEMM says whether triangularProduct recurses down to GEMM: with gonum's pure-Go BLAS,
+// whose TRMM runs several times slower than its GEMM (with SYRK likewise, see lab/internal/blocked:
+// Exact at n = 5000 takes 7.9 s instead of 13.1 s); not with OpenBLAS, whose TRMM is about 10%
+// faster than the recursion.
 var productsByGEMM = blasbackend.Backend() == blasbackend.PureGo
 
 // square is the leading order-n block of a row-major matrix, seen from its element (0, 0).
@@ -128,86 +123,28 @@ func triangularProduct(side blas.Side, tA blas.Transpose, alpha float64, t blas6
 	}
 }
 
-// schurUpdate subtracts BᵀB from the upper triangle of c (B has c.n columns), in pieceCount(c.n)
-// pieces of rows of c of about equal area of the triangle, in parallel: subtractGram on the
-// diagonal block of each piece and a GEMM for the part to its right.
+// schurUpdate subtracts BᵀB from the upper triangle of c (B has c.n columns), on all cores
+// (blocked.SyrkUpper).
 func schurUpdate(c square, b blas64.General) {
-	parts := pieceCount(c.n)
-	parallel.For(parts, func(_, p int) {
-		lo, hi := trianglePiece(c.n, parts, p), trianglePiece(c.n, parts, p+1)
-		if lo == hi {
-			return
-		}
-		left := blas64.General{Rows: b.Rows, Cols: hi - lo, Stride: b.Stride, Data: b.Data[lo:]}
-		subtractGram(c.diagonal(lo, hi-lo), left)
-		if hi < c.n {
-			right := blas64.General{Rows: b.Rows, Cols: c.n - hi, Stride: b.Stride, Data: b.Data[hi:]}
-			blas64.Gemm(blas.Trans, blas.NoTrans, -1, left, right, 1, c.sub(lo, hi, hi-lo, c.n-hi))
-		}
-	})
+	blocked.SyrkUpper(-1, b, 1, blas64.Symmetric{Uplo: blas.Upper, N: c.n, Stride: c.stride, Data: c.data})
 }
 
-// pieceCount returns the number of pieces a product over n rows or columns is split into: the power
-// of two nearest to n/pieceTarget, at least 1. It depends on n alone, not on the number of cores,
-// because OpenBLAS's results change in the last bits with the split; powers of two keep common core
-// counts evenly loaded.
-func pieceCount(n int) int {
-	if n < 2*pieceAlign {
-		return 1
-	}
-	return max(2, 1<<max(0, int(math.Round(math.Log2(float64(n)/pieceTarget)))))
-}
-
-// subtractGram subtracts BᵀB from the upper triangle of c (B has c.n columns), as BLAS's SYRK
-// does; when productsByGEMM, by recursive halving of c so that most of the work is GEMM.
-func subtractGram(c square, b blas64.General) {
-	if c.n <= baseOrder || !productsByGEMM {
-		blas64.Syrk(blas.Trans, -1, b, 1, blas64.Symmetric{Uplo: blas.Upper, N: c.n, Stride: c.stride, Data: c.data})
-		return
-	}
-	h := c.n / 2
-	b1 := blas64.General{Rows: b.Rows, Cols: h, Stride: b.Stride, Data: b.Data}
-	b2 := blas64.General{Rows: b.Rows, Cols: c.n - h, Stride: b.Stride, Data: b.Data[h:]}
-	subtractGram(c.diagonal(0, h), b1)
-	blas64.Gemm(blas.Trans, blas.NoTrans, -1, b1, b2, 1, c.sub(0, h, h, c.n-h))
-	subtractGram(c.diagonal(h, c.n-h), b2)
-}
-
-// trianglePiece returns the first row of piece p of parts (p = parts gives n): the rows of an
-// order-n upper triangle split into parts of about equal area, at multiples of pieceAlign.
-func trianglePiece(n, parts, p int) int {
-	if p >= parts {
-		return n
-	}
-	r := float64(n) * (1 - math.Sqrt(1-float64(p)/float64(parts)))
-	return min(n, int(math.Round(r/pieceAlign))*pieceAlign)
-}
-
-// evenPiece returns the first index of piece p of parts (p = parts gives n): [0, n) split into
-// parts of about equal length, at multiples of pieceAlign.
-func evenPiece(n, parts, p int) int {
-	if p >= parts {
-		return n
-	}
-	return min(n, (n*p/parts+pieceAlign/2)/pieceAlign*pieceAlign)
-}
-
-// columnPieces runs body on the pieceCount(b.Cols) pieces of the columns of b, in parallel.
+// columnPieces runs body on the blocked.Pieces(b.Cols) pieces of the columns of b, in parallel.
 func columnPieces(b blas64.General, body func(blas64.General)) {
-	parts := pieceCount(b.Cols)
+	parts := blocked.Pieces(b.Cols)
 	parallel.For(parts, func(_, p int) {
-		lo, hi := evenPiece(b.Cols, parts, p), evenPiece(b.Cols, parts, p+1)
+		lo, hi := blocked.Even(b.Cols, parts, p), blocked.Even(b.Cols, parts, p+1)
 		if lo < hi {
 			body(blas64.General{Rows: b.Rows, Cols: hi - lo, Stride: b.Stride, Data: b.Data[lo:]})
 		}
 	})
 }
 
-// rowPieces runs body on the pieceCount(b.Rows) pieces of the rows of b, in parallel.
+// rowPieces runs body on the blocked.Pieces(b.Rows) pieces of the rows of b, in parallel.
 func rowPieces(b blas64.General, body func(blas64.General)) {
-	parts := pieceCount(b.Rows)
+	parts := blocked.Pieces(b.Rows)
 	parallel.For(parts, func(_, p int) {
-		lo, hi := evenPiece(b.Rows, parts, p), evenPiece(b.Rows, parts, p+1)
+		lo, hi := blocked.Even(b.Rows, parts, p), blocked.Even(b.Rows, parts, p+1)
 		if lo < hi {
 			body(blas64.General{Rows: hi - lo, Cols: b.Cols, Stride: b.Stride, Data: b.Data[lo*b.Stride:]})
 		}
@@ -217,8 +154,8 @@ func rowPieces(b blas64.General, body func(blas64.General)) {
 // squaredRowNorms writes Σ_{j≥i} X_ij², the squared norm of row i of the upper triangular X held
 // in x, into out, in parallel over rows.
 func squaredRowNorms(x square, out []float64) {
-	parallel.For(parallel.BlockCount(x.n, pieceAlign), func(_, block int) {
-		for i := block * pieceAlign; i < min(x.n, (block+1)*pieceAlign); i++ {
+	parallel.For(parallel.BlockCount(x.n, blocked.Align), func(_, block int) {
+		for i := block * blocked.Align; i < min(x.n, (block+1)*blocked.Align); i++ {
 			var s float64
 			for _, v := range x.data[i*x.stride+i : i*x.stride+x.n] {
 				s += v * v

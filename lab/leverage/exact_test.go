@@ -10,6 +10,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/fastkernels/kernellab/lab/internal/blocked"
 	"github.com/fastkernels/kernellab/lab/kernel"
 )
 
@@ -182,7 +183,7 @@ func TestExactErrors(t *testing.T) {
 // scores against eq. 2.3 with an LU inverse, on a size whose halves and chunks are ragged, and
 // check that the result does not depend on the number of goroutines.
 func TestExactRecursiveMatchesReferences(t *testing.T) {
-	const n, lambda = 5*baseOrder + 3*pieceAlign/2 + 7, 0.02
+	const n, lambda = 5*baseOrder + 3*blocked.Align/2 + 7, 0.02
 	x := randomPoints(12, n, 4)
 	k := gaussian(t, 0.5)
 	K := bruteGram(k, x)
@@ -266,7 +267,7 @@ func FuzzExactMatchesInverseForm(f *testing.F) {
 	f.Add(uint16(1), uint8(1), uint64(1), 1.0, 0.5)
 	f.Add(uint16(baseOrder), uint8(3), uint64(2), 0.3, 1e-3)
 	f.Add(uint16(baseOrder+1), uint8(2), uint64(3), 2.0, 0.01)
-	f.Add(uint16(2*pieceAlign+1), uint8(5), uint64(4), 0.7, 0.1)
+	f.Add(uint16(2*blocked.Align+1), uint8(5), uint64(4), 0.7, 0.1)
 	f.Add(uint16(2*baseOrder+63), uint8(8), uint64(5), 1.5, 3.0)
 	f.Fuzz(func(t *testing.T, size uint16, dim uint8, seed uint64, sigma, lambda float64) {
 		n := 1 + int(size)%(2*baseOrder+64)
