@@ -27,9 +27,11 @@ The routes timed:
   fresh OrthogonalMatchingPursuit(n_nonzero_coefs=size, fit_intercept=False).fit per size (its
   default precompute="auto" forms the 1000 x 1000 Gram matrix in each fit, since n > T), the
   weights rescaled back to the raw columns;
-- the same path in one call, for reference: orthogonal_mp(return_path=True, n_nonzero_coefs=300)
-  on the unit-norm columns, and OrthogonalMatchingPursuit fitted once at size 300 (the weights of
-  the largest size only).
+- the same path in one call: orthogonal_mp(return_path=True, n_nonzero_coefs=300) on the
+  unit-norm columns (its default precompute=False: X^T r from X at every step), the same with
+  precompute=True (scikit-learn's Gram route, orthogonal_mp_gram: the peer's best route for the
+  whole path), and OrthogonalMatchingPursuit fitted once at size 300 (the Gram route, the weights
+  of the largest size only). Each call normalises the columns, as the per-size route does.
 """
 
 import os
@@ -89,10 +91,11 @@ def omp_per_size(p, y):
     return weights
 
 
-def omp_path(p, y):
-    """All sizes in one orthogonal_mp call (return_path=True): T x PRUNE_MAX weights."""
+def omp_path(p, y, precompute=False):
+    """All sizes in one orthogonal_mp call (return_path=True): T x PRUNE_MAX weights; precompute
+    selects scikit-learn's Gram route."""
     unit, norms = unit_columns(p)
-    return orthogonal_mp(unit, y, n_nonzero_coefs=PRUNE_MAX, return_path=True) / norms[:, None]
+    return orthogonal_mp(unit, y, n_nonzero_coefs=PRUNE_MAX, return_path=True, precompute=precompute) / norms[:, None]
 
 
 def omp_largest(p, y):
@@ -165,6 +168,7 @@ def timings(folder, calls):
     p, y = read(folder, "prune_p.f64", TREES), read(folder, "prune_y.f64")
     measure("sklearn_omp_per_size", calls, lambda r: omp_per_size(p, y))
     measure("sklearn_omp_path", calls, lambda r: omp_path(p, y))
+    measure("sklearn_omp_gram_path", calls, lambda r: omp_path(p, y, precompute=True))
     measure("sklearn_omp_largest", calls, lambda r: omp_largest(p, y))
 
 

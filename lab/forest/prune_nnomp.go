@@ -30,5 +30,14 @@ func PruneNNOMP(P mat.Matrix, y []float64, sizes []int, opts PruneOptions) (*Pru
 // Errors: PruneNNOMP's, ctx's error (wrapped) once ctx is done, a nil ctx.
 // Cost: PruneNNOMP's; once ctx is done it returns within about one step.
 func PruneNNOMPContext(ctx context.Context, P mat.Matrix, y []float64, sizes []int, opts PruneOptions) (*Pruning, error) {
-	return prunePursuit(ctx, "PruneNNOMP", P, y, sizes, opts, pursuit.NonNegativeOMPContext)
+	return prunePursuit(ctx, "PruneNNOMP", P, y, sizes, opts, nnompPath)
+}
+
+// nnompPath runs NN-OMP on the prediction matrix P and the targets y.
+func nnompPath(ctx context.Context, P mat.Matrix, y []float64, opts pursuit.Options) (*pursuit.Result, error) {
+	dict, err := pursuit.NewDenseDictionary(P)
+	if err != nil {
+		return nil, err
+	}
+	return pursuit.NonNegativeOMPContext(ctx, dict, y, opts)
 }

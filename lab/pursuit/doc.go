@@ -10,6 +10,10 @@
 //   - [MatchingPursuit]: MP (thesis Algorithm 1).
 //   - [OrthogonalMatchingPursuit]: OMP (Algorithms 1 and 6), with a QR factorisation of the
 //     selected atoms updated by one column per iteration instead of a least-squares solve.
+//   - [OrthogonalMatchingPursuitGram]: the same OMP on the normal equations ([NewNormalEquations]:
+//     DᵀD and Dᵀy formed once, on all cores), whose steps never read D: the route for signals
+//     much longer than the number of atoms (forest pruning), at the price of a squared
+//     condition number in the least squares.
 //   - [NonNegativeOMP]: NN-OMP (Algorithm 7): positively correlated atoms only, non-negative
 //     weights by Lawson–Hanson's active-set method (also exported: [NonNegativeLeastSquares]);
 //     it stops by itself.

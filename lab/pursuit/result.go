@@ -149,7 +149,8 @@ type Result struct {
 	// Coefficients[i] is the final coefficient of Atoms[i] (zero is possible for NN-OMP and
 	// Frank-Wolfe); every other atom has coefficient zero.
 	Coefficients []float64
-	// Residual is y − Dα for the final α.
+	// Residual is y − Dα for the final α; nil for [OrthogonalMatchingPursuitGram], which never
+	// forms it.
 	Residual []float64
 	// SignalNorm is ‖y‖₂, the residual norm before the first iteration.
 	SignalNorm float64
@@ -161,8 +162,17 @@ type Result struct {
 	numAtoms int
 }
 
-// ResidualNorm returns ‖y − Dα‖₂ for the final α.
-func (r *Result) ResidualNorm() float64 { return norm2(r.Residual) }
+// ResidualNorm returns ‖y − Dα‖₂ for the final α: the norm of Residual, or, when Residual is nil
+// (OrthogonalMatchingPursuitGram), the last step's ResidualNorm (SignalNorm before any step).
+func (r *Result) ResidualNorm() float64 {
+	if r.Residual != nil {
+		return norm2(r.Residual)
+	}
+	if len(r.Steps) > 0 {
+		return r.Steps[len(r.Steps)-1].ResidualNorm
+	}
+	return r.SignalNorm
+}
 
 // ResidualNorms returns ‖r_k‖₂ for k = 0, 1, …, len(Steps): the signal norm then the residual
 // norm after each iteration (the curves of the convergence figures).
