@@ -131,7 +131,10 @@ const gramDependence = 16
 // error of about u·cond(D_S)², against u·cond(D_S) for OrthogonalMatchingPursuit's QR
 // factorisation, and nearly dependent atoms are told apart only down to a relative distance of
 // about √u. Use OrthogonalMatchingPursuit for ill-conditioned dictionaries. Step.ResidualNorm is
-// √(‖y‖² − ‖z‖²), accurate to about u·‖y‖²/‖r‖ in absolute terms.
+// √(‖y‖² − ‖z‖²), accurate to about u·‖y‖²/‖r‖ in absolute terms, and 0 once ‖y‖² − ‖z‖² falls
+// within a small multiple of its rounding error (16(k + 2)u‖y‖², a residual below about 2·10⁻⁶‖y‖
+// at k = 300): y then lies in the span of the selected atoms to working precision, and the
+// pursuit stops there ([StopTolerance]) instead of selecting atoms by their rounding noise.
 //
 // The Result has no Residual (Result.ResidualNorm reads the last step's); everything else is as
 // for OrthogonalMatchingPursuit.
@@ -224,7 +227,15 @@ func OrthogonalMatchingPursuitGramContext(ctx context.Context, ne *NormalEquatio
 		rows = append(rows, ne.gram[j*n:(j+1)*n]...)
 		selected[j] = true
 		res.Atoms = append(res.Atoms, j)
-		rNorm = math.Sqrt(max(0, yy-zz))
+		// ‖r‖² = ‖y‖² − ‖z‖² carries a rounding error of about (k + 2)u‖y‖²: below a small
+		// multiple of it the fit is exact to working precision and the residual counts as zero
+		// (Tolerance 0 then stops the pursuit, as an exactly zero residual stops the QR route;
+		// the correlations left are rounding noise).
+		if rr := yy - zz; rr > gramDependence*float64(k+2)*unitRoundoff*yy {
+			rNorm = math.Sqrt(rr)
+		} else {
+			rNorm = 0
+		}
 		// α = L⁻ᵀz, then Dᵀr = b − G_Sᵀα.
 		coef = append(coef[:0], z...)
 		blas64.Trsv(blas.Trans, blas64.Triangular{Uplo: blas.Lower, Diag: blas.NonUnit, N: k + 1, Stride: limit, Data: chol},

@@ -168,6 +168,25 @@ func TestOMPGramStops(t *testing.T) {
 	if res.Stop != StopDependentAtom || !equalInts(res.Atoms, []int{0, 1}) {
 		t.Fatalf("nearly dependent atom: atoms %v stop %v; want [0 1] and a dependent atom", res.Atoms, res.Stop)
 	}
+	// y equals an atom (±1 votes of a tree that predicts every label, as on a data set with a
+	// leak): one step fits it exactly, and the rounding noise left in the correlations, whatever
+	// its sign, selects nothing more.
+	votes := rand.New(rand.NewPCG(35, 35))
+	for d := 100; d < 140; d++ {
+		v := mat.NewDense(d, 20, nil)
+		for i := range d {
+			for j := range 20 {
+				v.Set(i, j, float64(2*votes.IntN(2)-1))
+			}
+		}
+		res, err = OrthogonalMatchingPursuitGram(mustNormal(t, v, mat.Col(nil, 7, v)), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !equalInts(res.Atoms, []int{7}) || res.Stop != StopTolerance || res.ResidualNorm() != 0 || math.Abs(res.Coefficients[0]-1) > 1e-14 {
+			t.Fatalf("d = %d, y = d_7: atoms %v stop %v residual %g coefficients %v; want [7], tolerance, 0, [1]", d, res.Atoms, res.Stop, res.ResidualNorm(), res.Coefficients)
+		}
+	}
 	// No atom correlates with y.
 	res, err = OrthogonalMatchingPursuitGram(mustNormal(t, m, []float64{0, 0, 1}), Options{})
 	if err != nil {
