@@ -11,6 +11,7 @@ FROM golang:1.26-bookworm
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       jupyter-nbconvert python3-nbclient jupyter-client python3-ipykernel jupyter-notebook libopenblas-dev \
+      chromium \
  && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /lab

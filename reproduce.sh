@@ -313,6 +313,12 @@ main_test() {
   step "notebooks executed through GoNB at smoke scale"
   run_notebooks smoke "$tmp/notebooks"
 
+  step "notebooks in Jupyter Notebook through headless Chromium, live figures' sliders moved"
+  # Skipped, with the apt-get line, where Chromium or Jupyter Notebook is missing, except in CI.
+  (cd notebooks && PATH=$USER_PATH LAB_SCALE=smoke LAB_RESULTS="$RESULTS" LAB_BROWSER_TEST=1 \
+    go test -count=1 -v -timeout 60m -run 'TestNotebooksInBrowser' .) |
+    grep -E '^(=== RUN|--- |    |ok|FAIL|PASS)' || die "the browser test of the notebooks failed"
+
   step "fresh clones of HEAD: the README's two commands in a row, two clones' GoNB kernels"
   # The clones' own set-up adds the OpenBLAS flags to the caller's.
   JUPYTER=$JUPYTER GOFLAGS="$PURE_GOFLAGS" "$ROOT/tests/fresh_clones.sh"
