@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
+	"image/png"
 	"math"
 	"path/filepath"
 	"strings"
@@ -116,8 +117,13 @@ func checkSizeAt(w, h vg.Length, dpi int) error {
 	return nil
 }
 
-// encodePNG draws d on a w × h image at dpi and encodes it.
-func encodePNG(d Drawable, w, h vg.Length, dpi int) (out []byte, err error) {
+// encodePNG draws d on a w × h image at dpi and encodes it at the default compression.
+func encodePNG(d Drawable, w, h vg.Length, dpi int) ([]byte, error) {
+	return encodePNGLevel(d, w, h, dpi, png.DefaultCompression)
+}
+
+// encodePNGLevel draws d on a w × h image at dpi and encodes it at the given zlib level.
+func encodePNGLevel(d Drawable, w, h vg.Length, dpi int, level png.CompressionLevel) (out []byte, err error) {
 	if err := checkSizeAt(w, h, dpi); err != nil {
 		return nil, err
 	}
@@ -125,7 +131,7 @@ func encodePNG(d Drawable, w, h vg.Length, dpi int) (out []byte, err error) {
 	c := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(dpi))
 	d.Draw(draw.New(c))
 	var buf bytes.Buffer
-	if _, err := (vgimg.PngCanvas{Canvas: c}).WriteTo(&buf); err != nil {
+	if err := (&png.Encoder{CompressionLevel: level}).Encode(&buf, c.Image()); err != nil {
 		return nil, fmt.Errorf("plotting: encoding PNG: %w", err)
 	}
 	return buf.Bytes(), nil
@@ -250,6 +256,16 @@ func (f *Figure) PNG() ([]byte, error) {
 		return nil, err
 	}
 	return encodePNG(f, f.width(), f.height(), f.dpi())
+}
+
+// LivePNG is [Figure.PNG] encoded at zlib's fastest level, for figures redrawn while a reader
+// moves a slider (lab/notebook.Live): on the smooth colours of heat maps the default compression
+// took over half of a redraw, for a file only about a tenth smaller.
+func (f *Figure) LivePNG() ([]byte, error) {
+	if err := f.check(); err != nil {
+		return nil, err
+	}
+	return encodePNGLevel(f, f.width(), f.height(), f.dpi(), png.BestSpeed)
 }
 
 // SVG returns the SVG encoding of the figure, as Save writes it; tests check fonts and legend

@@ -307,3 +307,39 @@ func checkWhiteEdges(t *testing.T, encoded []byte) {
 		}
 	}
 }
+
+// LivePNG holds the same pixels as PNG, encoded at another zlib level.
+func TestLivePNGHasPNGsPixels(t *testing.T) {
+	f := NewFigure(1, 2, 4*vg.Inch, 3*vg.Inch)
+	f.Set(0, 0, samplePlot(t, "left"))
+	f.Set(0, 1, samplePlot(t, "right"))
+	a, err := f.PNG()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := f.LivePNG()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ia, err := png.Decode(bytes.NewReader(a))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ib, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ia.Bounds() != ib.Bounds() {
+		t.Fatalf("bounds %v and %v", ia.Bounds(), ib.Bounds())
+	}
+	for y := ia.Bounds().Min.Y; y < ia.Bounds().Max.Y; y++ {
+		for x := ia.Bounds().Min.X; x < ia.Bounds().Max.X; x++ {
+			if ia.At(x, y) != ib.At(x, y) {
+				t.Fatalf("pixel (%d, %d): %v and %v", x, y, ia.At(x, y), ib.At(x, y))
+			}
+		}
+	}
+	if _, err := new(Figure).LivePNG(); err == nil {
+		t.Fatal("LivePNG of a zero Figure: no error")
+	}
+}
