@@ -65,6 +65,17 @@ func UseDataMirror(t *testing.T) {
 	t.Setenv("LAB_DATA_MIRROR", dir)
 }
 
+// RequireDataMirror is UseDataMirror for tests and benchmarks alike: a test gets UseDataMirror, a
+// benchmark (which cannot set the environment) skips unless LAB_DATA_MIRROR is set.
+func RequireDataMirror(tb testing.TB) {
+	tb.Helper()
+	if t, ok := tb.(*testing.T); ok {
+		UseDataMirror(t)
+	} else if os.Getenv("LAB_DATA_MIRROR") == "" {
+		tb.Skip("no data mirror: set LAB_DATA_MIRROR")
+	}
+}
+
 // CheckPrintFigure checks a figure rendered into figDir for print: its SVG is laid out at page or
 // column width, no text of it is below plotting.MinPrintFont points at that size, every legend
 // entry of labels (label → registered method) is drawn in its method's registered colour, and a
