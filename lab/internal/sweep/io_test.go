@@ -60,6 +60,7 @@ var ioFunctions = []struct {
 	{"notebook.Root", notebook.Root}, {"notebook.Scale", notebook.Scale}, {"notebook.ShowFigure", notebook.ShowFigure},
 	{"notebook.ShowMarkdown", notebook.ShowMarkdown}, {"notebook.ShowPNG", notebook.ShowPNG},
 	{"notebook.ShowPlot", notebook.ShowPlot}, {"notebook.NewSession", notebook.NewSession},
+	{"notebook.Live", notebook.Live}, {"notebook.AltText", notebook.AltText},
 }
 
 // ioSetUp points the environment of the sweep away from the network and the repository: a scratch
