@@ -3,13 +3,12 @@ package ch4
 import (
 	"bytes"
 	"context"
-	"image/png"
 	"regexp"
 	"slices"
 	"strconv"
-	"strings"
 	"testing"
 
+	"github.com/fastkernels/kernellab/experiments/internal/kittest"
 	"github.com/fastkernels/kernellab/lab/mmd"
 	"github.com/fastkernels/kernellab/lab/notebook"
 )
@@ -53,18 +52,7 @@ func TestMMDLiveRender(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	img, err := png.Decode(bytes.NewReader(f.PNG))
-	if err != nil {
-		t.Fatalf("not a PNG: %v", err)
-	}
-	if b := img.Bounds(); b.Dx() < 600 || b.Dy() < 400 {
-		t.Errorf("figure is %d×%d pixels, want at least 600×400", b.Dx(), b.Dy())
-	}
-	for _, want := range []string{"sample size n = 200", "estimator = Nyström", notebook.AltText(controls, values), "power ", "size "} {
-		if !strings.Contains(f.Alt, want) {
-			t.Errorf("alt text %q lacks %q", f.Alt, want)
-		}
-	}
+	kittest.CheckFrame(t, f, 600, 400, "sample size n = 200", "estimator = Nyström", notebook.AltText(controls, values), "power ", "size ")
 	again, err := l.Render(values)
 	if err != nil {
 		t.Fatal(err)

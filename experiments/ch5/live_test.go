@@ -1,9 +1,7 @@
 package ch5
 
 import (
-	"bytes"
 	"fmt"
-	"image/png"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -12,6 +10,7 @@ import (
 
 	"gonum.org/v1/gonum/floats"
 
+	"github.com/fastkernels/kernellab/experiments/internal/kittest"
 	"github.com/fastkernels/kernellab/lab/notebook"
 	"github.com/fastkernels/kernellab/lab/pursuit"
 )
@@ -40,13 +39,7 @@ func TestFrankWolfeLiveRender(t *testing.T) {
 			t.Fatalf("m = %d: %v", m, err)
 		}
 		if m == l.mStar {
-			img, err := png.Decode(bytes.NewReader(f.PNG))
-			if err != nil {
-				t.Fatalf("not a PNG: %v", err)
-			}
-			if b := img.Bounds(); b.Dx() < 600 || b.Dy() < 400 {
-				t.Errorf("figure is %d×%d pixels, want at least 600×400", b.Dx(), b.Dy())
-			}
+			kittest.CheckFrame(t, f, 600, 400)
 		}
 		wants := []string{notebook.AltText(controls, []int{m}), fmt.Sprintf("sparsity m = %d (m* = %d)", m, l.mStar), "‖r_K‖/‖y‖"}
 		if m <= l.mStar {

@@ -1,9 +1,7 @@
 package ch6
 
 import (
-	"bytes"
 	"context"
-	"image/png"
 	"math"
 	"slices"
 	"strings"
@@ -56,18 +54,7 @@ func TestPruningLiveRendersTheDefault(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	img, err := png.Decode(bytes.NewReader(f.PNG))
-	if err != nil {
-		t.Fatalf("not a PNG: %v", err)
-	}
-	if b := img.Bounds(); b.Dx() < 600 || b.Dy() < 300 {
-		t.Errorf("PNG of %v, want a two-panel figure", b)
-	}
-	for _, want := range []string{"pruned size m = 10", "test MSE of the pruned forest", "full forest of 100 trees", "weights negative"} {
-		if !strings.Contains(f.Alt, want) {
-			t.Errorf("alt text %q lacks %q", f.Alt, want)
-		}
-	}
+	kittest.CheckFrame(t, f, 600, 300, "pruned size m = 10", "test MSE of the pruned forest", "full forest of 100 trees", "weights negative")
 }
 
 func TestPruningLiveRejectsBadValues(t *testing.T) {

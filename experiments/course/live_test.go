@@ -1,8 +1,6 @@
 package course
 
 import (
-	"bytes"
-	"image/png"
 	"math"
 	"math/rand/v2"
 	"strconv"
@@ -11,6 +9,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/fastkernels/kernellab/experiments/internal/kittest"
 	"github.com/fastkernels/kernellab/lab/factor"
 	"github.com/fastkernels/kernellab/lab/kernel"
 	"github.com/fastkernels/kernellab/lab/lowrank"
@@ -73,18 +72,11 @@ func TestLiveFiguresRenderTheirDefaults(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		img, err := png.Decode(bytes.NewReader(f.PNG))
-		if err != nil {
-			t.Fatalf("%s: the frame is not a PNG: %v", name, err)
-		}
-		if b := img.Bounds(); b.Dx() < 600 || b.Dy() < 300 {
-			t.Errorf("%s: a %d × %d image, want at least 600 × 300", name, b.Dx(), b.Dy())
-		}
+		var alt []string
 		for _, c := range controls {
-			if want := notebook.AltText([]notebook.Control{c}, []int{c.Value}); !strings.Contains(f.Alt, want) {
-				t.Errorf("%s: alt text %q does not name %q", name, f.Alt, want)
-			}
+			alt = append(alt, notebook.AltText([]notebook.Control{c}, []int{c.Value}))
 		}
+		kittest.CheckFrame(t, f, 600, 300, alt...)
 		if err := notebook.Live(name, controls, l.Render); err != nil {
 			t.Errorf("%s: notebook.Live: %v", name, err)
 		}

@@ -1,11 +1,8 @@
 package slides
 
 import (
-	"bytes"
 	"context"
-	"image/png"
 	"math"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -70,18 +67,7 @@ func renderDefault(t *testing.T, controls []notebook.Control, render notebook.Re
 	if err != nil {
 		t.Fatal(err)
 	}
-	img, err := png.Decode(bytes.NewReader(f.PNG))
-	if err != nil {
-		t.Fatalf("not a PNG: %v", err)
-	}
-	if b := img.Bounds(); b.Dx() < 600 || b.Dy() < 300 {
-		t.Errorf("PNG of %v, want a multi-panel figure", b)
-	}
-	for _, w := range want {
-		if !strings.Contains(f.Alt, w) {
-			t.Errorf("alt text %q lacks %q", f.Alt, w)
-		}
-	}
+	kittest.CheckFrame(t, f, 600, 300, want...)
 }
 
 // rejectsBadValues checks that render refuses values outside the one control's range, and the

@@ -1,16 +1,20 @@
 package kittest
 
 import (
+	"bytes"
 	"context"
 	"image/color"
+	"image/png"
 	"math"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/fastkernels/kernellab/experiments/styles"
 	"github.com/fastkernels/kernellab/lab/dataset"
+	"github.com/fastkernels/kernellab/lab/notebook"
 	"github.com/fastkernels/kernellab/lab/plotting"
 	"github.com/fastkernels/kernellab/lab/plotting/plottest"
 	"github.com/fastkernels/kernellab/lab/run"
@@ -128,4 +132,22 @@ func LegendColors(t *testing.T, labels map[string]string) map[string]color.Color
 		colors[label] = s.Color
 	}
 	return colors
+}
+
+// CheckFrame checks a live figure's frame (lab/notebook.Live): its PNG decodes to at least
+// minWidth × minHeight pixels and its alt text contains every string of alt.
+func CheckFrame(tb testing.TB, f notebook.Frame, minWidth, minHeight int, alt ...string) {
+	tb.Helper()
+	img, err := png.Decode(bytes.NewReader(f.PNG))
+	if err != nil {
+		tb.Fatalf("the frame is not a PNG: %v", err)
+	}
+	if b := img.Bounds(); b.Dx() < minWidth || b.Dy() < minHeight {
+		tb.Errorf("the frame is %d × %d pixels, want at least %d × %d", b.Dx(), b.Dy(), minWidth, minHeight)
+	}
+	for _, want := range alt {
+		if !strings.Contains(f.Alt, want) {
+			tb.Errorf("alt text %q lacks %q", f.Alt, want)
+		}
+	}
 }
