@@ -166,7 +166,7 @@ func (l *FrankWolfeLive) plot(c liveCurve) ([]byte, error) {
 	for k := range ks {
 		ks[k] = float64(k)
 	}
-	if err := styles.AddLine(p, ks, c.norms, "Frank-Wolfe, stopped at ‖r‖ ≤ 10⁻¹³‖y‖", "fw"); err != nil {
+	if err := styles.AddLine(p, ks, c.norms, "Frank-Wolfe, stopped at ‖r‖ ≤ 1e-13·‖y‖", "fw"); err != nil {
 		return nil, err
 	}
 	if c.bound != nil {
