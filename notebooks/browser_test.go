@@ -113,7 +113,7 @@ type jupyterServer struct {
 // startJupyter starts Jupyter Notebook on dir at a free loopback port with a random token, and
 // stops it when the test ends. Its kernels inherit the test's environment, with live figures
 // waiting a few seconds for a slider instead of ten minutes (LAB_LIVE_IDLE) and a probe for the
-// browser of ten seconds (LAB_LIVE_PROBE, the browser is there but may be slow to connect).
+// browser of twenty seconds (LAB_LIVE_PROBE, the browser is there but may be slow to connect).
 func startJupyter(t *testing.T, jupyter, dir string) jupyterServer {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
@@ -137,7 +137,7 @@ func startJupyter(t *testing.T, jupyter, dir string) jupyterServer {
 	cmd := exec.CommandContext(ctx, jupyter, args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "JUPYTER_RUNTIME_DIR="+runtime, "JUPYTER_CONFIG_DIR="+t.TempDir(),
-		"LAB_LIVE_IDLE=5", "LAB_LIVE_PROBE=10", "BROWSER=")
+		"LAB_LIVE_IDLE=5", "LAB_LIVE_PROBE=20", "BROWSER=")
 	out, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)

@@ -192,14 +192,28 @@ func AltText(controls []Control, values []int) string {
 }
 
 // browserAttached reports whether a browser runs the notebook: it installs GoNB's front-end
-// connection and asks it for a value, waiting at most wait for the answer (a run without a
-// browser, such as nbconvert's, never answers).
+// connection and has the page send a value to Go, waiting at most wait for it (a run without a
+// browser, such as nbconvert's, never answers). The kernel installs the connection's script
+// asynchronously, and may replace it (GoNB checks an installed connection with a heartbeat and
+// reinstalls it when the check times out, closing the old one), so the page sends the value
+// every 250 ms through whichever connection is current, for as long as Go waits: a single send
+// sometimes went to no connection, or to one about to be closed, and the figure stayed static in a
+// browser (seen once in six runs of the browser test).
 func browserAttached(wait time.Duration) bool {
 	address := "/lab/live/probe/" + gonbui.UniqueID()
+	// LatestOnly: the repeated values replace each other instead of blocking GoNB's dispatcher.
 	// The channel is not closed: GoNB's subscriptions cost little, and the cell's program ends soon.
-	ch := comms.Listen[int](address).WithBuffer(1)
+	ch := comms.Listen[int](address).LatestOnly()
 	comms.Start()
-	dom.TransientJavascript(fmt.Sprintf(`(() => { if (globalThis.gonb_comm) { globalThis.gonb_comm.newSyncedVariable(%q, 1); } })();`, address))
+	dom.TransientJavascript(fmt.Sprintf(`(() => {
+	const until = Date.now() + %d;
+	let n = 0;
+	const probe = () => {
+		if (globalThis.gonb_comm) { globalThis.gonb_comm.send(%q, ++n); }
+		if (Date.now() < until) { setTimeout(probe, 250); }
+	};
+	probe();
+})();`, wait.Milliseconds(), address))
 	select {
 	case <-ch.C:
 		return true
