@@ -170,13 +170,8 @@ type livePanel struct {
 // or leverage.Sample, is the first |S| of a longer one from the same generator, so a larger |S|
 // keeps the landmarks and adds some, and the error can only fall (up to rounding).
 func (l *LandmarksLive) panels(controls []notebook.Control, values []int) ([]livePanel, error) {
-	if len(values) != len(controls) {
-		return nil, fmt.Errorf("ch3: live landmarks: %d values, want %d (%s)", len(values), len(controls), controlLabels(controls))
-	}
-	for i, c := range controls {
-		if values[i] < c.Min || values[i] > c.Max {
-			return nil, fmt.Errorf("ch3: live landmarks: %s value %d outside [%d, %d]", c.Label, values[i], c.Min, c.Max)
-		}
+	if err := notebook.CheckValues(controls, values); err != nil {
+		return nil, fmt.Errorf("ch3: live landmarks: %w", err)
 	}
 	lambda, s := l.ridge(values[0]), values[1]
 	n, _ := l.points.Dims()
@@ -212,15 +207,6 @@ func (l *LandmarksLive) panels(controls []notebook.Control, values []int) ([]liv
 		panels[i] = livePanel{method: m, scores: sc, landmarks: landmarks, nystromError: e}
 	}
 	return panels, nil
-}
-
-// controlLabels lists the labels of controls, for an error message.
-func controlLabels(controls []notebook.Control) string {
-	ls := make([]string, len(controls))
-	for i, c := range controls {
-		ls[i] = c.Label
-	}
-	return strings.Join(ls, ", ")
 }
 
 // liveScores are a method's scores in the live figure: as fig3_2 computes them, but recursive RLS

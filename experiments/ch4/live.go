@@ -137,13 +137,8 @@ func (t liveTest) size() float64  { return float64(t.rejected0) / float64(len(t.
 // ranges give an error.
 func (l *MMDLive) Render(values []int) (notebook.Frame, error) {
 	controls := l.Controls()
-	if len(values) != len(controls) {
-		return notebook.Frame{}, fmt.Errorf("ch4: MMDLive.Render: %d values, want %d (n, estimator)", len(values), len(controls))
-	}
-	for i, c := range controls {
-		if values[i] < c.Min || values[i] > c.Max {
-			return notebook.Frame{}, fmt.Errorf("ch4: MMDLive.Render: %s index %d outside [%d, %d]", c.Label, values[i], c.Min, c.Max)
-		}
+	if err := notebook.CheckValues(controls, values); err != nil {
+		return notebook.Frame{}, fmt.Errorf("ch4: MMDLive.Render: %w", err)
 	}
 	n, est := liveSizes[values[0]], liveEstimators[values[1]]
 	test, err := l.test(context.Background(), n, values[1])

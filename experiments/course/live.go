@@ -78,13 +78,8 @@ func liveCircles(seed uint64) (*mat.Dense, []float64) {
 // checkLiveValues returns an error unless values holds one value per control, each in its range:
 // Render's guard, since a notebook may call it with any values.
 func checkLiveValues(figure string, controls []notebook.Control, values []int) error {
-	if len(values) != len(controls) {
-		return fmt.Errorf("course: %s: %d values for %d controls", figure, len(values), len(controls))
-	}
-	for i, c := range controls {
-		if values[i] < c.Min || values[i] > c.Max {
-			return fmt.Errorf("course: %s: %s = %d outside [%d, %d]", figure, c.Label, values[i], c.Min, c.Max)
-		}
+	if err := notebook.CheckValues(controls, values); err != nil {
+		return fmt.Errorf("course: %s: %w", figure, err)
 	}
 	return nil
 }

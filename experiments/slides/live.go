@@ -292,13 +292,8 @@ func checkLive(name string, controls []notebook.Control, values []int) error {
 	if len(controls) == 0 {
 		return fmt.Errorf("slides: %s.Render: no live figure (make it with New%s)", name, name)
 	}
-	if len(values) != len(controls) {
-		return fmt.Errorf("slides: %s.Render: %d values for %d controls", name, len(values), len(controls))
-	}
-	for i, c := range controls {
-		if v := values[i]; v < c.Min || v > c.Max {
-			return fmt.Errorf("slides: %s.Render: %s = %d outside [%d, %d]", name, c.Label, v, c.Min, c.Max)
-		}
+	if err := notebook.CheckValues(controls, values); err != nil {
+		return fmt.Errorf("slides: %s.Render: %w", name, err)
 	}
 	return nil
 }

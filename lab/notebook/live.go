@@ -231,3 +231,17 @@ func seconds(name string, def float64) time.Duration {
 	}
 	return time.Duration(v * float64(time.Second))
 }
+
+// CheckValues returns an error unless values holds one value per control, each within its
+// control's range: the guard of a Render, which a notebook may call with any values.
+func CheckValues(controls []Control, values []int) error {
+	if len(values) != len(controls) {
+		return fmt.Errorf("notebook: %d values for %d controls", len(values), len(controls))
+	}
+	for i, c := range controls {
+		if v := values[i]; v < c.Min || v > c.Max {
+			return fmt.Errorf("notebook: %s = %d outside [%d, %d]", c.Label, v, c.Min, c.Max)
+		}
+	}
+	return nil
+}

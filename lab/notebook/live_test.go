@@ -100,3 +100,15 @@ func TestSecondsFromTheEnvironment(t *testing.T) {
 		}
 	}
 }
+
+func TestCheckValues(t *testing.T) {
+	controls := []Control{{Label: "k", Min: 1, Max: 5, Value: 2}, {Label: "λ", Min: -3, Max: 0, Value: -1}}
+	if err := CheckValues(controls, []int{1, 0}); err != nil {
+		t.Fatalf("values at the ends of the ranges: %v", err)
+	}
+	for _, bad := range [][]int{nil, {2}, {2, -1, 0}, {0, -1}, {6, -1}, {2, -4}, {2, 1}} {
+		if err := CheckValues(controls, bad); err == nil {
+			t.Errorf("values %v accepted", bad)
+		}
+	}
+}

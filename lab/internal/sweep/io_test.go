@@ -61,6 +61,7 @@ var ioFunctions = []struct {
 	{"notebook.ShowMarkdown", notebook.ShowMarkdown}, {"notebook.ShowPNG", notebook.ShowPNG},
 	{"notebook.ShowPlot", notebook.ShowPlot}, {"notebook.NewSession", notebook.NewSession},
 	{"notebook.Live", notebook.Live}, {"notebook.AltText", notebook.AltText},
+	{"notebook.CheckValues", notebook.CheckValues},
 }
 
 // ioSetUp points the environment of the sweep away from the network and the repository: a scratch
